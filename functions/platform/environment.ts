@@ -1,0 +1,36 @@
+/**
+ * The environment variables the functions read, in one place. The CDK stack sets them on every
+ * Lambda; the local runtime sets them on its own process before it serves. README lists them all.
+ */
+export const ENV = {
+  /** `cloud` (AWS adapters) or `local` (embedded adapters). */
+  runtime: 'GROUNDWORK_RUNTIME',
+  version: 'GROUNDWORK_VERSION',
+  tableName: 'TABLE_NAME',
+  dataBucket: 'DATA_BUCKET',
+  indexingQueueUrl: 'INDEXING_QUEUE_URL',
+  chatEventsQueueUrl: 'CHAT_EVENTS_QUEUE_URL',
+  userPoolId: 'USER_POOL_ID',
+  userPoolClientId: 'USER_POOL_CLIENT_ID',
+  /** Hosted UI base URL of the Cognito domain, e.g. https://groundwork-123.auth.eu-west-1.amazoncognito.com */
+  userPoolDomainUrl: 'USER_POOL_DOMAIN_URL',
+  /** Comma-separated web origins allowed for bearer CORS (contract §1.8). */
+  webOrigins: 'WEB_ORIGINS',
+  /** `bedrock` or `offline`. */
+  modelsMode: 'GROUNDWORK_MODELS',
+  stripeSecretKey: 'STRIPE_SECRET_KEY',
+  logLevel: 'POWERTOOLS_LOG_LEVEL',
+} as const;
+
+export type Runtime = 'cloud' | 'local';
+
+export function readEnv(name: keyof typeof ENV, fallback?: string): string {
+  const value = process.env[ENV[name]];
+  if (value !== undefined && value !== '') return value;
+  if (fallback !== undefined) return fallback;
+  throw new Error(`Missing environment variable ${ENV[name]}`);
+}
+
+export function currentRuntime(): Runtime {
+  return process.env[ENV.runtime] === 'local' ? 'local' : 'cloud';
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/**
+ * What the web client reads at start from `/runtime-config.json`: served by the local server, and
+ * written next to the built frontend by the CDK deployment. Nothing environment-specific is baked
+ * into the frontend build.
+ */
+export const runtimeConfigSchema = z.object({
+  /** Base of every API call; '' means the same origin. */
+  apiBaseUrl: z.string(),
+  environment: z.enum(['cloud', 'local']),
+  oidc: z.object({
+    authority: z.string().url(),
+    clientId: z.string().min(1),
+    scope: z.string(),
+    resetPasswordUrl: z.string().url(),
+    logoutUrl: z.string().url().optional(),
+  }),
+  modes: z.object({
+    models: z.enum(['bedrock', 'offline']),
+    payments: z.enum(['stripe', 'self_hosted']),
+  }),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+
+/** The web client's OIDC paths, registered with the provider as redirect URIs. */
+export const OIDC_CALLBACK_PATH = '/auth/callback';
+export const OIDC_POST_LOGOUT_PATH = '/login';
+export const WEB_CLIENT_ID_LOCAL = 'groundwork-web';
