@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+/**
+ * The Groundwork CDK app: `npm run synth` (cdk synth --quiet), `npx cdk deploy`.
+ *
+ * Deployment parameters (CDK context: cdk.json "context", or `-c key=value` on the command line):
+ *
+ * - groundwork:webOrigin            Origin the web client is served from, e.g. https://app.example.com
+ *                                   (a custom domain fronting the distribution). Default: the
+ *                                   CloudFront distribution's own https://<id>.cloudfront.net. Used
+ *                                   for CORS (WEB_ORIGINS, data bucket) and the Cognito callback and
+ *                                   logout URLs; the distribution's own origin stays allowed too.
+ * - groundwork:cognitoDomainPrefix  Hosted UI domain prefix, unique per region across AWS.
+ *                                   Default: groundwork-<account id>.
+ * - groundwork:stripe               `true` to enable Stripe payments: the billing and meta functions
+ *                                   get STRIPE_SECRET_KEY from the Secrets Manager secret
+ *                                   `groundwork/stripe` (JSON field `secretKey`), which must exist
+ *                                   before deploying. Default: off (self-hosted payments mode).
+ * - groundwork:skipBundling         Tests only: placeholder function code, never deploy with it.
+ *
+ * The built web client (frontend/dist) is uploaded with a generated runtime-config.json when it
+ * exists; without it the infrastructure deploys alone.
+ */
+import { readFileSync } from 'node:fs';
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { GroundworkStack } from '../lib/groundwork-stack';
+import { existingPath, FRONTEND_DIST } from '../lib/lambda-entries';
+
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
+const app = new App();
+new GroundworkStack(app, 'Groundwork', {
+  description: 'Groundwork: self-hostable retrieval-augmented chat',
+  version,
+  frontendAssetPath: existingPath(FRONTEND_DIST),
+  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+});
+// cdk-nag 3 is a validation plugin: synthesis fails on any finding that is not acknowledged
+// (Validations.of(construct).acknowledge, see lib/nag.ts) with its reason next to the resource.
+Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));

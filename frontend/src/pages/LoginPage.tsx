@@ -1,0 +1,48 @@
+import { Alert, Button, Typography } from '@mui/material';
+import { useEffect, useRef } from 'react';
+import { hasAuthParams } from 'react-oidc-context';
+import { useSession } from '../auth/SessionProvider';
+import { LoadingScreen } from '../layout/LoadingScreen';
+import { PublicFrame } from './PublicFrame';
+
+/**
+ * Spec 01 §2.3: opening the login screen starts the provider's hosted login straight away. A signed-in
+ * user never gets here: the route guard sends them to the remembered path or their landing page.
+ */
+export function LoginPage() {
+  const session = useSession();
+  const started = useRef(false);
+
+  const canAutoStart = session.status === 'cleared' && !session.error && !hasAuthParams();
+  useEffect(() => {
+    if (!canAutoStart || started.current) return;
+    started.current = true;
+    void session.signIn();
+  }, [canAutoStart, session]);
+
+  // After a failed sign-in, starting another redirect at once would hide the reason (and could loop).
+  if (session.status === 'cleared' && session.error) {
+    return (
+      <PublicFrame>
+        <Typography variant="h5" component="h1" data-testid="page-title" gutterBottom>
+          Sign In
+        </Typography>
+        <Alert severity="error" sx={{ textAlign: 'left', mb: 3 }} data-testid="login-error">
+          {session.error}
+        </Alert>
+        <Button
+          variant="contained"
+          fullWidth
+          onClick={() => {
+            started.current = true;
+            void session.signIn();
+          }}
+        >
+          Sign in again
+        </Button>
+      </PublicFrame>
+    );
+  }
+
+  return <LoadingScreen />;
+}

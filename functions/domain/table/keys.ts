@@ -1,0 +1,46 @@
+import { ulid } from 'ulid';
+
+/**
+ * Key builders of the single table (docs/data-model.md). Every tenant-owned item lives in its
+ * organization's partition, so a path id can only ever be looked up inside the caller's organization.
+ */
+export const keys = {
+  organization: (organizationId: string) => ({ PK: `ORG#${organizationId}`, SK: 'ORG' }),
+  organizationListing: (createdAt: string, organizationId: string) => ({ GSI1PK: 'ORGS', GSI1SK: `${createdAt}#${organizationId}` }),
+  domainClaim: (domain: string) => ({ PK: `DOMAIN#${domain.toLowerCase()}`, SK: 'DOMAIN' }),
+  user: (organizationId: string, userId: string) => ({ PK: `ORG#${organizationId}`, SK: `USER#${userId}` }),
+  emailClaim: (email: string) => ({ PK: `EMAIL#${email.toLowerCase()}`, SK: 'EMAIL' }),
+  subjectLink: (subject: string) => ({ PK: `SUBJECT#${subject}`, SK: 'SUBJECT' }),
+  group: (organizationId: string, groupId: string) => ({ PK: `ORG#${organizationId}`, SK: `GROUP#${groupId}` }),
+  groupMember: (organizationId: string, groupId: string, userId: string) => ({
+    PK: `ORG#${organizationId}`,
+    SK: `MEMBER#${groupId}#${userId}`,
+  }),
+  userGroup: (organizationId: string, userId: string, groupId: string) => ({
+    PK: `ORG#${organizationId}`,
+    SK: `USERGROUP#${userId}#${groupId}`,
+  }),
+  revokedToken: (jti: string) => ({ PK: `JTI#${jti}`, SK: 'JTI' }),
+} as const;
+
+export const SK_PREFIX = {
+  user: 'USER#',
+  group: 'GROUP#',
+  groupMembers: (groupId: string) => `MEMBER#${groupId}#`,
+  userGroups: (userId: string) => `USERGROUP#${userId}#`,
+} as const;
+
+/** Opaque, time-ordered ids with a readable kind prefix (contract §1.6: ≤ 64 characters). */
+export function newId(kind: 'org' | 'usr' | 'grp'): string {
+  return `${kind}_${ulid().toLowerCase()}`;
+}
+
+export function nowIso(): string {
+  return new Date().toISOString();
+}
+
+/** Strips the table's key attributes from an item before it leaves the repository. */
+export function withoutKeys<T extends Record<string, unknown>>(item: T): Omit<T, 'PK' | 'SK' | 'GSI1PK' | 'GSI1SK' | 'GSI2PK' | 'GSI2SK' | 'ttl'> {
+  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, GSI2PK: _g2, GSI2SK: _g2s, ttl: _ttl, ...rest } = item;
+  return rest;
+}

@@ -1,0 +1,77 @@
+import { MESSAGES } from '../../shared/api/errors';
+import type { RouteDefinition } from '../../shared/api/route-table';
+import { isRoleAllowed } from '../../shared/auth/roles';
+import { DEFAULT_SESSION_MAX_AGE_HOURS } from '../../shared/rules/session';
+import { OrganizationRepository } from '../domain/organizations/organization-repository';
+import { RevokedTokenRepository } from '../domain/sessions/revoked-token-repository';
+import { UserRepository } from '../domain/users/user-repository';
+import { getPorts } from '../platform/ports';
+import { InvalidTokenError } from '../ports/identity';
+import type { ApiEvent, Caller } from './api-types';
+import { forbidden, HttpError, unauthorized } from './http-error';
+
+/** Reads `Authorization: Bearer <token>`; undefined when the header is absent. */
+export function bearerToken(headers: Record<string, string | undefined>): string | undefined {
+  const header = headers.authorization;
+  if (header === undefined) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match?.[1]) throw unauthorized(MESSAGES.invalidToken);
+  return match[1];
+}
+
+/**
+ * Resolves the product user behind a bearer token on every request (contract §1.2), in the order
+ * the contract lists its failures, so a role change or deactivation takes effect at once.
+ */
+export async function authenticateBearer(rawToken: string): Promise<Caller> {
+  const { identity, database } = getPorts();
+  let token;
+  try {
+    token = await identity.verify(rawToken);
+  } catch (error) {
+    if (error instanceof InvalidTokenError) throw unauthorized(MESSAGES.invalidToken);
+    throw error;
+  }
+  if (token.jti && (await new RevokedTokenRepository(database).isRevoked(token.jti))) throw unauthorized(MESSAGES.invalidToken);
+
+  const user = await new UserRepository(database).findBySubject(token.sub);
+  if (!user) throw unauthorized(MESSAGES.userNotAuthenticated);
+  const organization = await new OrganizationRepository(database).get(user.organization_id);
+  if (!organization) throw unauthorized(MESSAGES.userNotAuthenticated);
+
+  // Organization security settings arrive with the organizations family; until then the default applies.
+  if (token.authTime !== undefined && Date.now() / 1000 - token.authTime > DEFAULT_SESSION_MAX_AGE_HOURS * 3600) {
+    throw unauthorized(MESSAGES.sessionExpired);
+  }
+  if (user.status === 'inactive') throw forbidden(MESSAGES.accountInactive);
+  if (organization.status !== 'active' && user.role !== 'system_admin') throw forbidden(MESSAGES.organizationInactive);
+  return { kind: 'user', user, organization, token, rawToken };
+}
+
+/** The credential check a route's auth kind asks for; returns the caller for bearer routes. */
+export async function authenticateRoute(route: RouteDefinition, event: ApiEvent): Promise<Caller | undefined> {
+  const headers = event.headers as Record<string, string | undefined>;
+  switch (route.auth) {
+    case 'public':
+    case 'provider-token':
+    case 'stripe-signed':
+    case 'slack-signed':
+      // Signed webhooks and provider tokens are verified by their own handlers, over the raw body.
+      return undefined;
+    case 'bearer-or-api-key':
+    case 'bearer': {
+      const token = bearerToken(headers);
+      if (token === undefined) {
+        if (route.auth === 'bearer-or-api-key' && headers['x-api-key']) {
+          throw new HttpError('NOT_IMPLEMENTED', 'API-key access is not available yet in this release');
+        }
+        throw unauthorized(MESSAGES.authenticationRequired);
+      }
+      const caller = await authenticateBearer(token);
+      if (!isRoleAllowed(route.roles, { role: caller.user.role, isSystemOrg: caller.organization.is_system_org })) {
+        throw forbidden(MESSAGES.forbidden);
+      }
+      return caller;
+    }
+  }
+}

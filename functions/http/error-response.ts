@@ -1,0 +1,46 @@
+import type { MiddlewareObj } from '@middy/core';
+import { MESSAGES } from '../../shared/api/errors';
+import { logger } from '../observability/logger';
+import type { ApiEvent, ApiResult } from './api-types';
+import { HttpError } from './http-error';
+
+/** Errors raised by middy's own middlewares, mapped to the contract's answers (§1.1). */
+function fromMiddyError(error: { statusCode?: number }): HttpError | undefined {
+  switch (error.statusCode) {
+    case 415:
+      return new HttpError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.unsupportedMediaType);
+    case 422:
+      return new HttpError('VALIDATION_ERROR', MESSAGES.invalidJson);
+    case 404:
+    case 405:
+      return new HttpError('NOT_FOUND', MESSAGES.routeNotFound);
+    default:
+      return undefined;
+  }
+}
+
+export function toErrorResult(error: unknown): ApiResult {
+  const known = error instanceof HttpError ? error : fromMiddyError(error as { statusCode?: number });
+  if (!known) {
+    // A bug: the stack goes to the log, never to the client.
+    logger.error('Unhandled error', error as Error);
+    const body = { message: MESSAGES.internal, status: 500, code: 'INTERNAL_ERROR' };
+    return { statusCode: 500, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+  }
+  if (known.status >= 500 && known.code !== 'NOT_IMPLEMENTED') logger.error('Server-side failure', { code: known.code, message: known.message });
+  return {
+    statusCode: known.status,
+    headers: { 'Content-Type': 'application/json', ...known.headers },
+    body: JSON.stringify(known.toBody()),
+  };
+}
+
+/** Turns any error into the contract body `{ message, status, code, details? }` (§1.4). */
+export function errorResponse(): MiddlewareObj<ApiEvent, ApiResult> {
+  return {
+    onError: async (request) => {
+      if (request.response !== undefined && request.error === undefined) return;
+      request.response = toErrorResult(request.error);
+    },
+  };
+}

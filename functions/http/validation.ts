@@ -1,0 +1,11 @@
+import type { ZodType } from 'zod';
+import { validationError } from './http-error';
+
+/** Parses with a zod schema; every problem becomes a `{ field, message }` detail in schema order (§1.4). */
+export function parseOrThrow<T>(schema: ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw validationError(
+    result.error.issues.map((issue) => ({ field: issue.path.map(String).join('.') || 'body', message: issue.message })),
+  );
+}

@@ -1,0 +1,24 @@
+import { createCognitoIdentity } from '../ports/aws/cognito-identity';
+import { createDynamoDbDatabase } from '../ports/aws/dynamodb-database';
+import { createS3Objects } from '../ports/aws/s3-objects';
+import { createSqsQueue } from '../ports/aws/sqs-queue';
+import { readEnv } from './environment';
+import type { Ports } from './ports';
+
+/** The AWS adapters, configured from the environment the CDK stack sets on every function. */
+export function createCloudPorts(): Ports {
+  const webOrigin = readEnv('webOrigins', '').split(',')[0] ?? '';
+  return {
+    database: createDynamoDbDatabase({ tableName: readEnv('tableName'), adapter: 'dynamodb' }),
+    objects: createS3Objects({ bucket: readEnv('dataBucket'), adapter: 's3' }),
+    queue: createSqsQueue({
+      queueUrls: { indexing: readEnv('indexingQueueUrl'), 'chat-events': readEnv('chatEventsQueueUrl') },
+    }),
+    identity: createCognitoIdentity({
+      userPoolId: readEnv('userPoolId'),
+      clientId: readEnv('userPoolClientId'),
+      domainUrl: readEnv('userPoolDomainUrl'),
+      webOrigin,
+    }),
+  };
+}

@@ -1,0 +1,80 @@
+import { GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { ObjectsPort } from '../objects';
+
+export interface S3ObjectsOptions {
+  bucket: string;
+  /** Required for `s3rver`; in the cloud the SDK resolves the regional endpoint. */
+  endpoint?: string;
+  region?: string;
+  adapter: 's3' | 's3rver';
+  /**
+   * The endpoint browsers reach, when it differs from the one this process uses; presigned URLs are
+   * signed for this host because the host is part of the signature.
+   */
+  publicEndpoint?: string;
+}
+
+/** s3rver verifies signatures against its one built-in key pair. */
+const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
+
+export function createS3Objects(options: S3ObjectsOptions): ObjectsPort {
+  if (options.adapter === 's3rver' && !options.endpoint) {
+    throw new Error('The s3rver adapter needs the s3rver endpoint');
+  }
+  const client = new S3Client(clientConfig(options, options.endpoint));
+  const presigner =
+    options.publicEndpoint && options.publicEndpoint !== options.endpoint
+      ? new S3Client(clientConfig(options, options.publicEndpoint))
+      : client;
+  const { bucket } = options;
+
+  return {
+    adapter: options.adapter,
+    client,
+    bucket,
+    presignPut(key, { contentType, expiresInSeconds }) {
+      const command = new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: contentType });
+      // Signing Content-Type makes S3 reject an upload whose type differs from the one we validated.
+      return getSignedUrl(presigner, command, {
+        expiresIn: expiresInSeconds,
+        signableHeaders: new Set(['content-type']),
+      });
+    },
+    presignGet(key, { expiresInSeconds, downloadName }) {
+      const command = new GetObjectCommand({
+        Bucket: bucket,
+        Key: key,
+        ResponseContentDisposition: downloadName ? attachmentDisposition(downloadName) : undefined,
+      });
+      return getSignedUrl(presigner, command, { expiresIn: expiresInSeconds });
+    },
+    async ping() {
+      await client.send(new HeadBucketCommand({ Bucket: bucket }));
+    },
+  };
+}
+
+function clientConfig(options: S3ObjectsOptions, endpoint: string | undefined): S3ClientConfig {
+  const config: S3ClientConfig = {
+    // Without these the SDK adds CRC checksum parameters that browsers' plain PUTs cannot satisfy.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  };
+  if (options.region) config.region = options.region;
+  if (endpoint) config.endpoint = endpoint;
+  if (options.adapter === 's3rver') {
+    config.region = options.region ?? 'us-east-1';
+    config.credentials = S3RVER_CREDENTIALS;
+    // s3rver serves buckets by path; virtual-hosted names would need DNS for <bucket>.localhost.
+    config.forcePathStyle = true;
+  }
+  return config;
+}
+
+/** RFC 6266: an ASCII fallback for old clients plus the exact UTF-8 name. */
+export function attachmentDisposition(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}

@@ -1,0 +1,32 @@
+import type { Family } from '../../shared/api/route-table';
+
+/**
+ * Permissions beyond the baseline (table, data bucket, indexing queue) that a family's function
+ * needs. Kept as data so the least-privilege decisions can be read and reviewed in one place.
+ */
+export type Capability =
+  /** Cognito admin actions: the API creates and manages the users. */
+  | 'user-administration'
+  /** Read-only probes of the health check (§3.1): the user pool and the chat-events queue. */
+  | 'health-probes'
+  /** Bedrock InvokeModel: answers and query embeddings (§17.4). */
+  | 'model-invocation'
+  /** Send to the chat-events queue: the Slack receiver hands work to the answer worker (§18.1). */
+  | 'chat-events'
+  /** The Stripe secret key, when payments are enabled: billing itself, and health reports the mode (§3.1). */
+  | 'stripe';
+
+export const FAMILY_CAPABILITIES: Readonly<Partial<Record<Family, readonly Capability[]>>> = {
+  meta: ['health-probes', 'stripe'],
+  auth: ['user-administration'],
+  profile: ['user-administration'],
+  organizations: ['user-administration'],
+  users: ['user-administration'],
+  chat: ['model-invocation'],
+  integrations: ['chat-events'],
+  billing: ['stripe'],
+};
+
+export function capabilitiesOf(family: Family): readonly Capability[] {
+  return FAMILY_CAPABILITIES[family] ?? [];
+}

@@ -1,0 +1,54 @@
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { ENV } from '../../functions/platform/environment';
+
+/** What every Groundwork function is wired to: the shared data plane and the settings that name it. */
+export interface BackendResources {
+  readonly table: dynamodb.ITable;
+  readonly dataBucket: s3.IBucket;
+  readonly indexingQueue: sqs.IQueue;
+  readonly chatEventsQueue: sqs.IQueue;
+  readonly userPool: cognito.IUserPool;
+  /** Environment shared by every function; names from functions/platform/environment.ts. */
+  readonly environment: Readonly<Record<string, string>>;
+}
+
+export interface BackendEnvironmentInput {
+  readonly table: dynamodb.ITable;
+  readonly dataBucket: s3.IBucket;
+  readonly indexingQueue: sqs.IQueue;
+  readonly chatEventsQueue: sqs.IQueue;
+  readonly userPool: cognito.IUserPool;
+  readonly userPoolClient: cognito.IUserPoolClient;
+  /** Hosted UI base, `https://<prefix>.auth.<region>.amazoncognito.com`. */
+  readonly userPoolDomainUrl: string;
+  /** The first is the primary origin: hosted reset and logout pages return there. */
+  readonly webOrigins: readonly string[];
+  readonly version: string;
+}
+
+export function backendEnvironment(input: BackendEnvironmentInput): Record<string, string> {
+  return {
+    [ENV.runtime]: 'cloud',
+    [ENV.version]: input.version,
+    [ENV.tableName]: input.table.tableName,
+    [ENV.dataBucket]: input.dataBucket.bucketName,
+    [ENV.indexingQueueUrl]: input.indexingQueue.queueUrl,
+    [ENV.chatEventsQueueUrl]: input.chatEventsQueue.queueUrl,
+    [ENV.userPoolId]: input.userPool.userPoolId,
+    [ENV.userPoolClientId]: input.userPoolClient.userPoolClientId,
+    [ENV.userPoolDomainUrl]: input.userPoolDomainUrl,
+    [ENV.webOrigins]: input.webOrigins.join(','),
+    [ENV.modelsMode]: 'bedrock',
+    [ENV.logLevel]: 'INFO',
+    // The SDK warns on every cold start of a Node 20 target otherwise; the warning is known and noise.
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  };
+}
+
+/** The shared environment plus the function's own Powertools service name. */
+export function serviceEnvironment(resources: BackendResources, service: string): Record<string, string> {
+  return { ...resources.environment, POWERTOOLS_SERVICE_NAME: `groundwork-${service}` };
+}

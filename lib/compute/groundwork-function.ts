@@ -1,0 +1,83 @@
+import { Annotations, type Duration, Stack } from 'aws-cdk-lib';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { CONTEXT, contextFlag } from '../context';
+import { acknowledge } from '../nag';
+
+export interface GroundworkFunctionProps {
+  /** The TypeScript module exporting `handler`. */
+  readonly entry: string;
+  readonly description: string;
+  readonly environment: Readonly<Record<string, string>>;
+  readonly timeout: Duration;
+  readonly memorySize: number;
+}
+
+/** Id of the warning a placeholder synth carries. */
+export const PLACEHOLDER_CODE_WARNING = 'groundwork:placeholder-code';
+
+// Node 22 rather than 20, which reaches end of life in April 2026. The bundle targets node20, the
+// toolchain the code is developed and tested on; node22 runs that output unchanged.
+const RUNTIME = lambda.Runtime.NODEJS_22_X;
+
+/**
+ * The one place that decides how a Groundwork function is built. Real synth bundles the handler with
+ * the locally installed esbuild (no Docker here) as ESM; with the `groundwork:skipBundling` context
+ * flag (tests) it is an inline placeholder with the same configuration, so the stack can be asserted
+ * before the handlers exist and without spending seconds per bundle.
+ */
+export function createGroundworkFunction(scope: Construct, id: string, props: GroundworkFunctionProps): lambda.Function {
+  const common = {
+    description: props.description,
+    runtime: RUNTIME,
+    architecture: lambda.Architecture.ARM_64,
+    timeout: props.timeout,
+    memorySize: props.memorySize,
+    environment: { ...props.environment },
+    logGroup: new logs.LogGroup(scope, `${id}Logs`, { retention: logs.RetentionDays.ONE_MONTH }),
+  };
+
+  const fn = contextFlag(scope, CONTEXT.skipBundling)
+    ? placeholderFunction(scope, id, common)
+    : new NodejsFunction(scope, id, {
+        ...common,
+        entry: props.entry,
+        handler: 'handler',
+        environment: { ...common.environment, NODE_OPTIONS: '--enable-source-maps' },
+        bundling: {
+          format: OutputFormat.ESM,
+          target: 'node20',
+          mainFields: ['module', 'main'],
+          // Some dependencies still call require(); ESM output has none unless it is recreated.
+          banner: "import { createRequire } from 'module';const require = createRequire(import.meta.url);",
+          // The runtime ships AWS SDK v3; bundling it would only add cold-start weight.
+          externalModules: ['@aws-sdk/*'],
+          minify: true,
+          sourceMap: true,
+          sourcesContent: false,
+        },
+      });
+
+  acknowledge(
+    fn,
+    'AWSLambdaBasicExecutionRole only lets the function write its own CloudWatch logs.',
+    'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+  );
+  acknowledge(fn, 'Pinned to Node.js 22 so that runtime upgrades are deliberate and tested, not implied by a CDK upgrade.', 'AwsSolutions-L1');
+  return fn;
+}
+
+function placeholderFunction(scope: Construct, id: string, props: lambda.FunctionOptions & { runtime: lambda.Runtime }): lambda.Function {
+  const fn = new lambda.Function(scope, id, {
+    ...props,
+    handler: 'index.handler',
+    code: lambda.Code.fromInline('exports.handler = async () => ({ statusCode: 503, body: "placeholder" });'),
+  });
+  Annotations.of(Stack.of(scope)).addWarningV2(
+    PLACEHOLDER_CODE_WARNING,
+    `${CONTEXT.skipBundling} is set: the functions hold placeholder code; never deploy this assembly.`,
+  );
+  return fn;
+}

@@ -1,0 +1,27 @@
+import type { IConstruct } from 'constructs';
+
+/**
+ * Deployment parameters, read from CDK context (`cdk.json` or `cdk synth -c key=value`). bin/cdk.ts
+ * documents each one; the README lists them.
+ */
+export const CONTEXT = {
+  webOrigin: 'groundwork:webOrigin',
+  cognitoDomainPrefix: 'groundwork:cognitoDomainPrefix',
+  stripe: 'groundwork:stripe',
+  /** Tests only: inline placeholder code instead of bundling handlers that may not exist yet. */
+  skipBundling: 'groundwork:skipBundling',
+} as const;
+export type ContextKey = (typeof CONTEXT)[keyof typeof CONTEXT];
+
+export function contextString(scope: IConstruct, key: ContextKey): string | undefined {
+  const value: unknown = scope.node.tryGetContext(key);
+  if (value === undefined || value === null) return undefined;
+  const text = String(value).trim();
+  return text === '' ? undefined : text;
+}
+
+/** `-c key=true` arrives as a string, cdk.json as a boolean; both count. */
+export function contextFlag(scope: IConstruct, key: ContextKey): boolean {
+  const value = contextString(scope, key);
+  return value !== undefined && ['true', '1', 'yes'].includes(value.toLowerCase());
+}

@@ -1,0 +1,119 @@
+import { CfnOutput, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { GroundworkApi } from './api/http-api';
+import { AccessLogs } from './audit/access-logs';
+import { type BackendResources, backendEnvironment } from './compute/backend';
+import { CONTEXT, contextFlag, contextString } from './context';
+import { DataStore } from './data/data-store';
+import { Identity } from './identity/identity';
+import { Queues } from './queues/queues';
+import { Schedules } from './schedules/schedules';
+import { FrontendDeployment } from './web-hosting/frontend-deployment';
+import { buildRuntimeConfig } from './web-hosting/runtime-config';
+import { WebHosting } from './web-hosting/web-hosting';
+import { INDEXING_VISIBILITY_TIMEOUT, IndexingWorker } from './workers/indexing-worker';
+
+/** Secrets Manager secret holding `{ "secretKey": "sk_…" }` when `groundwork:stripe` is on. */
+export const STRIPE_SECRET_NAME = 'groundwork/stripe';
+
+export interface GroundworkStackProps extends StackProps {
+  /** Product version reported by health (GROUNDWORK_VERSION). */
+  readonly version: string;
+  /** The built web client; when absent nothing is uploaded (the infrastructure still deploys). */
+  readonly frontendAssetPath?: string;
+}
+
+/**
+ * Wiring only: each capability is a construct under lib/.
+ *
+ * Web origin and dependency order: the distribution is created first, its `/api/*` behaviour is
+ * added after the API. The distribution references only the API id, while the functions, the
+ * Cognito client's callback URLs and the data bucket's CORS reference the distribution's domain;
+ * so the distribution's own https URL can be the default web origin without a dependency cycle.
+ * `groundwork:webOrigin` (e.g. a custom domain fronting the distribution) becomes the primary
+ * origin; the distribution's own origin stays allowed beside it.
+ */
+export class GroundworkStack extends Stack {
+  constructor(scope: Construct, id: string, props: GroundworkStackProps) {
+    super(scope, id, props);
+
+    const accessLogs = new AccessLogs(this, 'AccessLogs');
+    const web = new WebHosting(this, 'Web', { logBucket: accessLogs.bucket });
+    const webOrigin = configuredWebOrigin(this) ?? web.origin;
+    const webOrigins = [...new Set([webOrigin, web.origin])];
+
+    const queues = new Queues(this, 'Queues', { indexingVisibilityTimeout: INDEXING_VISIBILITY_TIMEOUT });
+    const data = new DataStore(this, 'Data', { webOrigins, indexingQueue: queues.indexing, accessLogsBucket: accessLogs.bucket });
+    const identity = new Identity(this, 'Identity', {
+      webOrigins,
+      // Cognito domain prefixes are unique per region across all accounts; the account id makes
+      // the default unique without asking the operator.
+      domainPrefix: contextString(this, CONTEXT.cognitoDomainPrefix) ?? `${this.stackName.toLowerCase()}-${this.account}`,
+    });
+
+    const resources: BackendResources = {
+      table: data.table,
+      dataBucket: data.bucket,
+      indexingQueue: queues.indexing,
+      chatEventsQueue: queues.chatEvents,
+      userPool: identity.userPool,
+      environment: backendEnvironment({
+        table: data.table,
+        dataBucket: data.bucket,
+        indexingQueue: queues.indexing,
+        chatEventsQueue: queues.chatEvents,
+        userPool: identity.userPool,
+        userPoolClient: identity.webClient,
+        userPoolDomainUrl: identity.hostedUiUrl,
+        webOrigins,
+        version: props.version,
+      }),
+    };
+
+    const stripe = contextFlag(this, CONTEXT.stripe);
+    const api = new GroundworkApi(this, 'Api', {
+      resources,
+      jwtIssuer: identity.issuerUrl,
+      jwtAudience: [identity.webClient.userPoolClientId],
+      // The functions read the key from their environment (functions/platform/environment.ts), so
+      // CloudFormation resolves the secret into it at deploy time; it never enters the template.
+      stripeSecretKey: stripe ? SecretValue.secretsManager(STRIPE_SECRET_NAME, { jsonField: 'secretKey' }).unsafeUnwrap() : undefined,
+    });
+    web.routeApi(api.httpApi);
+
+    new IndexingWorker(this, 'IndexingWorker', { resources, queue: queues.indexing });
+    new Schedules(this, 'Schedules', { resources });
+
+    if (props.frontendAssetPath !== undefined) {
+      new FrontendDeployment(this, 'Frontend', {
+        bucket: web.bucket,
+        distribution: web.distribution,
+        assetPath: props.frontendAssetPath,
+        runtimeConfig: buildRuntimeConfig({
+          issuerUrl: identity.issuerUrl,
+          clientId: identity.webClient.userPoolClientId,
+          hostedUiUrl: identity.hostedUiUrl,
+          webOrigin,
+          payments: stripe ? 'stripe' : 'self_hosted',
+        }),
+      });
+    }
+
+    new CfnOutput(this, 'ApiUrl', { value: api.stage.url, description: 'HTTP API endpoint (also reachable as <WebUrl>/api)' });
+    new CfnOutput(this, 'WebUrl', { value: webOrigin, description: 'Web client origin' });
+    new CfnOutput(this, 'UserPoolId', { value: identity.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: identity.webClient.userPoolClientId });
+    new CfnOutput(this, 'TableName', { value: data.table.tableName });
+    new CfnOutput(this, 'DataBucket', { value: data.bucket.bucketName });
+  }
+}
+
+function configuredWebOrigin(scope: Construct): string | undefined {
+  const value = contextString(scope, CONTEXT.webOrigin);
+  if (value === undefined) return undefined;
+  const origin = URL.canParse(value) ? new URL(value).origin : 'null';
+  if (origin !== value.replace(/\/+$/, '')) {
+    throw new Error(`${CONTEXT.webOrigin} must be an origin such as https://app.example.com, got "${value}"`);
+  }
+  return origin;
+}

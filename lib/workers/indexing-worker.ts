@@ -1,0 +1,49 @@
+import { Duration } from 'aws-cdk-lib';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { type BackendResources, serviceEnvironment } from '../compute/backend';
+import { createGroundworkFunction } from '../compute/groundwork-function';
+import { grantDataPlane, grantModelInvocation } from '../compute/grants';
+import { workerEntry } from '../lambda-entries';
+
+/** The Lambda ceiling; long work runs in slices of at most 10 minutes (contract §23.1). */
+export const INDEXING_WORKER_TIMEOUT = Duration.minutes(15);
+
+/**
+ * The queue's visibility timeout: above the worker timeout so an invocation still running is never
+ * handed a second copy of its message, with margin for the poller's hand-off.
+ */
+export const INDEXING_VISIBILITY_TIMEOUT = INDEXING_WORKER_TIMEOUT.plus(Duration.minutes(5));
+
+export interface IndexingWorkerProps {
+  readonly resources: BackendResources;
+  readonly queue: sqs.IQueue;
+}
+
+/** Ingest, crawl, index and purge (contract §23.1), consuming the indexing queue. */
+export class IndexingWorker extends Construct {
+  readonly function: lambda.Function;
+
+  constructor(scope: Construct, id: string, props: IndexingWorkerProps) {
+    super(scope, id);
+    this.function = createGroundworkFunction(this, 'Function', {
+      entry: workerEntry('indexing'),
+      description: 'Groundwork worker: ingest, crawl, index, purge',
+      environment: serviceEnvironment(props.resources, 'indexing'),
+      timeout: INDEXING_WORKER_TIMEOUT,
+      // Parsing large documents and embedding batches is memory- and CPU-bound.
+      memorySize: 2048,
+    });
+    grantDataPlane(this.function, props.resources);
+    grantModelInvocation(this.function);
+    this.function.addEventSource(
+      new SqsEventSource(props.queue, {
+        // A message may hold ten minutes of work; one per invocation keeps slices within the timeout.
+        batchSize: 1,
+        reportBatchItemFailures: true,
+      }),
+    );
+  }
+}

@@ -1,0 +1,137 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Server } from 'node:http';
+import { ENV } from '../../functions/platform/environment';
+import { platformModes } from '../../functions/platform/modes';
+import { installPorts, uninstallPorts, type Ports } from '../../functions/platform/ports';
+import { createDynamoDbDatabase } from '../../functions/ports/aws/dynamodb-database';
+import { createS3Objects } from '../../functions/ports/aws/s3-objects';
+import { handler as indexingWorker } from '../../functions/workers/indexing/handler';
+import { handler as scheduleWorker } from '../../functions/workers/schedules/handler';
+import type { RuntimeConfig } from '../../shared/config/runtime-config';
+import { ensureTable, startDynamoDbLocal } from '../dynamodb/dynamodb-local';
+import { startEmbeddedIssuer } from '../identity/embedded-issuer';
+import { startObjectStore } from '../objects/object-store';
+import { EmbeddedQueue } from '../queue/embedded-queue';
+import { startScheduleTimers } from '../schedules/schedule-timers';
+import { resolveSeedCredentials, type SeedCredentials } from '../seed/seed-credentials';
+import { seedPlatform } from '../seed/seed-platform';
+import { createLocalServer, listen } from '../server/local-server';
+
+export const LOCAL_TABLE_NAME = 'groundwork';
+export const LOCAL_DATA_BUCKET = 'groundwork-data';
+
+export interface LocalPlatformOptions {
+  /** 0 picks a free port (tests). */
+  port: number;
+  /** Interface to bind; loopback unless asked otherwise. */
+  bindHost?: string;
+  dataDir: string;
+  frontendDir?: string;
+  /** Queue visibility timeout; short in tests so retries are quick. */
+  queueVisibilityTimeoutSeconds?: number;
+  schedules?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface LocalPlatform {
+  url: string;
+  credentials: SeedCredentials;
+  ports: Ports;
+  queue: EmbeddedQueue;
+  server: Server;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the whole product on one machine: DynamoDB Local, the S3-compatible store, the in-process
+ * queue, the embedded OpenID Connect issuer, the schedules, and one HTTP port for the SPA, the API
+ * and the issuer. The handlers are the Lambda handlers; only the adapters are embedded.
+ */
+export async function startLocalPlatform(options: LocalPlatformOptions): Promise<LocalPlatform> {
+  const log = options.log ?? (() => undefined);
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const stops: Array<() => Promise<void> | void> = [];
+  const stop = async () => {
+    for (const step of stops.reverse()) await Promise.resolve(step()).catch(() => undefined);
+    uninstallPorts();
+  };
+
+  try {
+    process.env[ENV.runtime] = 'local';
+    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+
+    let issuer: Awaited<ReturnType<typeof startEmbeddedIssuer>> | undefined;
+    let runtimeConfig: RuntimeConfig | undefined;
+    const server = createLocalServer({
+      frontendDir: options.frontendDir ?? resolve('frontend/dist'),
+      runtimeConfig: () => {
+        if (!runtimeConfig) throw new Error('The platform is still starting');
+        return runtimeConfig;
+      },
+      delegates: () => (issuer ? [issuer] : []),
+    });
+    const port = await listen(server, options.port, options.bindHost ?? '127.0.0.1');
+    stops.push(() => new Promise<void>((done) => server.close(() => done())));
+    server.closeIdleConnections?.();
+    const publicOrigin = `http://localhost:${port}`;
+    process.env[ENV.webOrigins] = publicOrigin;
+    process.env[ENV.tableName] = LOCAL_TABLE_NAME;
+    process.env[ENV.dataBucket] = LOCAL_DATA_BUCKET;
+
+    log('Starting DynamoDB Local (Java)...');
+    const dynamo = await startDynamoDbLocal({ dataDir });
+    stops.push(() => dynamo.stop());
+    const database = createDynamoDbDatabase({ tableName: LOCAL_TABLE_NAME, endpoint: dynamo.endpoint, adapter: 'dynamodb-local' });
+    await ensureTable(database.client as never, LOCAL_TABLE_NAME);
+
+    const queue = new EmbeddedQueue({ stateDir: join(dataDir, 'queue'), visibilityTimeoutSeconds: options.queueVisibilityTimeoutSeconds ?? 60 });
+    queue.register('indexing', indexingWorker);
+    stops.push(() => queue.stop());
+
+    const objectStore = await startObjectStore({
+      dataDir,
+      buckets: [LOCAL_DATA_BUCKET],
+      corsOrigins: [publicOrigin],
+      onObjectCreated: async (body) => {
+        await queue.sendRaw('indexing', body);
+      },
+    });
+    stops.push(() => objectStore.stop());
+    const objects = createS3Objects({ bucket: LOCAL_DATA_BUCKET, endpoint: objectStore.endpoint, adapter: 's3rver' });
+
+    issuer = await startEmbeddedIssuer({ publicOrigin, webOrigin: publicOrigin, database, stateDir: join(dataDir, 'identity') });
+    stops.push(() => issuer?.close());
+
+    const ports: Ports = { database, objects, queue, identity: issuer.identity };
+    installPorts(ports);
+    runtimeConfig = {
+      apiBaseUrl: '',
+      environment: 'local',
+      oidc: issuer.identity.clientSettings(),
+      modes: platformModes(),
+    };
+
+    const credentials = resolveSeedCredentials(join(dataDir, 'seed-credentials.json'));
+    const embeddedIssuer = issuer;
+    await seedPlatform(ports, {
+      credentials,
+      findAccountSub: async (email) => (await embeddedIssuer.accounts.findByEmail(email))?.sub,
+    });
+
+    queue.start();
+    if (options.schedules !== false) {
+      const timers = startScheduleTimers({ handler: scheduleWorker });
+      stops.push(() => timers.stop());
+    }
+    return { url: publicOrigin, credentials, ports, queue, server, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+export function frontendBuilt(frontendDir = resolve('frontend/dist')): boolean {
+  return existsSync(join(frontendDir, 'index.html'));
+}

@@ -1,0 +1,14 @@
+// Installs dependencies when node_modules is missing or older than the lockfile. Plain Node, no
+// dependencies of its own, because it runs before anything is installed.
+import { execSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+
+export function ensureDependencies() {
+  const marker = 'node_modules/.package-lock.json';
+  const stale = !existsSync(marker) || statSync('package-lock.json').mtimeMs > statSync(marker).mtimeMs;
+  if (!stale) return;
+  console.log('Installing dependencies (npm ci)...');
+  execSync('npm ci --no-audit --no-fund', { stdio: 'inherit' });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) ensureDependencies();

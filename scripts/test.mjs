@@ -1,0 +1,48 @@
+// `npm test`: typecheck, unit (with the CDK assertions), integration, then browser tests.
+// Every stage runs even when an earlier one failed, so one run shows every failure; the exit
+// code is non-zero if any stage failed, and the last line counts tests the way CI reads them.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, existsSync } from 'node:fs';
+import { ensureDependencies } from './ensure-dependencies.mjs';
+import { ensureWebBuild } from './ensure-web-build.mjs';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+ensureDependencies();
+mkdirSync('test-results', { recursive: true });
+
+const failures = [];
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+function run(label, command, args) {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  if (result.status !== 0) failures.push(label);
+  return result.status === 0;
+}
+
+function vitest(project) {
+  const report = `test-results/${project}.json`;
+  run(`${project} tests`, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  if (existsSync(report)) {
+    const summary = JSON.parse(readFileSync(report, 'utf8'));
+    totals.passed += summary.numPassedTests ?? 0;
+    totals.failed += summary.numFailedTests ?? 0;
+    totals.skipped += (summary.numPendingTests ?? 0) + (summary.numTodoTests ?? 0);
+  }
+}
+
+run('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']);
+vitest('unit');
+vitest('integration');
+let browserReady = true;
+try {
+  ensureWebBuild();
+} catch {
+  failures.push('web build');
+  browserReady = false;
+}
+if (browserReady && run('chromium', 'bash', ['scripts/ensure-chromium.sh'])) vitest('browser');
+
+console.log(`\nStages failed: ${failures.length === 0 ? 'none' : failures.join(', ')}`);
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failures.length === 0 ? 0 : 1);

@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three projects: unit tests sit beside the code; integration tests start the embedded platform on
+ * free ports; browser tests drive Debian's Chromium against it. `npm test` runs them in that order.
+ */
+export default defineConfig({
+  test: {
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'ERROR' },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['{bin,lib,functions,local,shared,frontend}/**/*.test.{ts,tsx}'],
+          exclude: ['**/node_modules/**', 'frontend/dist/**'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
