@@ -14,7 +14,7 @@ import { startEmbeddedIssuer } from '../identity/embedded-issuer';
 import { startObjectStore } from '../objects/object-store';
 import { EmbeddedQueue } from '../queue/embedded-queue';
 import { startScheduleTimers } from '../schedules/schedule-timers';
-import { resolveSeedCredentials, type SeedCredentials } from '../seed/seed-credentials';
+import { resolveSeedCredentials, SEED_ROLES, type SeedCredentials } from '../seed/seed-credentials';
 import { seedPlatform } from '../seed/seed-platform';
 import { createLocalServer, listen } from '../server/local-server';
 
@@ -117,6 +117,7 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
     const embeddedIssuer = issuer;
     await seedPlatform(ports, {
       credentials,
+      passwordFromEnvironment: Object.fromEntries(SEED_ROLES.map((role) => [role, Boolean(process.env[`GROUNDWORK_SEED_${role}_PASSWORD`])])),
       findAccountSub: async (email) => (await embeddedIssuer.accounts.findByEmail(email))?.sub,
     });
 

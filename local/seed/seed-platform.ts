@@ -14,6 +14,8 @@ interface SeedMarker {
 
 export interface SeedOptions {
   credentials: SeedCredentials;
+  /** Roles whose password came from GROUNDWORK_SEED_<ROLE>_PASSWORD. */
+  passwordFromEnvironment: Partial<Record<SeedRole, boolean>>;
   /** Finds an existing provider account, so a seed interrupted between its steps can resume. */
   findAccountSub(email: string): Promise<string | undefined>;
 }
@@ -63,7 +65,11 @@ async function ensureSeedUser(ports: Ports, options: SeedOptions, role: SeedRole
   const users = new UserRepository(ports.database);
   const { email, password } = options.credentials[role];
   const existing = await users.findByEmail(email);
-  if (existing) return existing;
+  if (existing) {
+    // A password given in the environment is the operator's word: it wins over one set earlier.
+    if (options.passwordFromEnvironment[role] && existing.subject) await ports.identity.setPassword(existing.subject, password);
+    return existing;
+  }
   const sub =
     (await options.findAccountSub(email)) ??
     (await ports.identity.createAccount({ email, password, fullName: SEED_NAMES[role] })).sub;
