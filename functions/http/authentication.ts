@@ -1,14 +1,16 @@
 import { MESSAGES } from '../../shared/api/errors';
 import type { RouteDefinition } from '../../shared/api/route-table';
 import { isRoleAllowed } from '../../shared/auth/roles';
-import { DEFAULT_SESSION_MAX_AGE_HOURS } from '../../shared/rules/session';
+import { isIpAllowed } from '../../shared/rules/organization-settings';
 import { OrganizationRepository } from '../domain/organizations/organization-repository';
+import { organizationSettings } from '../domain/organizations/organization-settings';
 import { RevokedTokenRepository } from '../domain/sessions/revoked-token-repository';
 import { UserRepository } from '../domain/users/user-repository';
 import { getPorts } from '../platform/ports';
 import { InvalidTokenError } from '../ports/identity';
 import type { ApiEvent, Caller } from './api-types';
 import { forbidden, HttpError, unauthorized } from './http-error';
+import { sourceIpOf } from './source-ip';
 
 /** Reads `Authorization: Bearer <token>`; undefined when the header is absent. */
 export function bearerToken(headers: Record<string, string | undefined>): string | undefined {
@@ -23,7 +25,7 @@ export function bearerToken(headers: Record<string, string | undefined>): string
  * Resolves the product user behind a bearer token on every request (contract §1.2), in the order
  * the contract lists its failures, so a role change or deactivation takes effect at once.
  */
-export async function authenticateBearer(rawToken: string): Promise<Caller> {
+export async function authenticateBearer(rawToken: string, sourceIp: string): Promise<Caller> {
   const { identity, database } = getPorts();
   let token;
   try {
@@ -39,12 +41,13 @@ export async function authenticateBearer(rawToken: string): Promise<Caller> {
   const organization = await new OrganizationRepository(database).get(user.organization_id);
   if (!organization) throw unauthorized(MESSAGES.userNotAuthenticated);
 
-  // Organization security settings arrive with the organizations family; until then the default applies.
-  if (token.authTime !== undefined && Date.now() / 1000 - token.authTime > DEFAULT_SESSION_MAX_AGE_HOURS * 3600) {
+  const { security } = organizationSettings(organization);
+  if (token.authTime !== undefined && Date.now() / 1000 - token.authTime > security.sessionMaxAgeHours * 3600) {
     throw unauthorized(MESSAGES.sessionExpired);
   }
   if (user.status === 'inactive') throw forbidden(MESSAGES.accountInactive);
   if (organization.status !== 'active' && user.role !== 'system_admin') throw forbidden(MESSAGES.organizationInactive);
+  if (!isIpAllowed(sourceIp, security.ipAllowlist)) throw forbidden(MESSAGES.ipNotAllowed);
   return { kind: 'user', user, organization, token, rawToken };
 }
 
@@ -67,7 +70,7 @@ export async function authenticateRoute(route: RouteDefinition, event: ApiEvent)
         }
         throw unauthorized(MESSAGES.authenticationRequired);
       }
-      const caller = await authenticateBearer(token);
+      const caller = await authenticateBearer(token, sourceIpOf(event));
       if (!isRoleAllowed(route.roles, { role: caller.user.role, isSystemOrg: caller.organization.is_system_org })) {
         throw forbidden(MESSAGES.forbidden);
       }

@@ -12,6 +12,7 @@ import { corsFor } from './cors';
 import { errorResponse } from './error-response';
 import { HttpError } from './http-error';
 import { jsonBody } from './json-body';
+import { sourceIpOf } from './source-ip';
 import { parseOrThrow } from './validation';
 
 // Implementations are typed per route; the table erases them to a common shape.
@@ -54,7 +55,7 @@ function routeHandler(route: RouteDefinition, implementation: RouteImplementatio
         caller,
         headers,
         requestId: event.requestContext.requestId,
-        sourceIp: event.requestContext.http.sourceIp,
+        sourceIp: sourceIpOf(event),
         event,
       });
       return toResult(response);

@@ -1,4 +1,5 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { AuthSettings, SecuritySettings } from '../../../shared/rules/organization-settings';
 import type { DatabasePort } from '../../ports/database';
 import { keys, newId, nowIso, withoutKeys } from '../table/keys';
 import { queryAll } from '../table/query-all';
@@ -14,6 +15,9 @@ export interface OrganizationRecord {
   status: OrganizationStatus;
   type: OrganizationType;
   is_system_org: boolean;
+  /** Absent until first saved; read through organizationSettings(), which fills in the defaults. */
+  authSettings?: Partial<AuthSettings>;
+  securitySettings?: Partial<SecuritySettings>;
   createdAt: string;
   updatedAt: string;
 }
