@@ -11,6 +11,7 @@ async function main(): Promise<void> {
     bindHost: process.env.HOST ?? '127.0.0.1',
     dataDir: resolve(process.env.GROUNDWORK_DATA_DIR ?? '.data'),
     frontendDir: resolve('frontend/dist'),
+    trustProxy: process.env.GROUNDWORK_TRUST_PROXY === 'true',
     log: (line) => console.log(line),
   });
 

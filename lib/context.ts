@@ -8,6 +8,8 @@ export const CONTEXT = {
   webOrigin: 'groundwork:webOrigin',
   cognitoDomainPrefix: 'groundwork:cognitoDomainPrefix',
   stripe: 'groundwork:stripe',
+  /** Verified SES sender of invitation emails, e.g. `Groundwork <no-reply@example.com>`. */
+  mailFrom: 'groundwork:mailFrom',
   /** Tests only: inline placeholder code instead of bundling handlers that may not exist yet. */
   skipBundling: 'groundwork:skipBundling',
 } as const;

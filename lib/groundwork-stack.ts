@@ -1,4 +1,4 @@
-import { CfnOutput, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Fn, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { GroundworkApi } from './api/http-api';
 import { AccessLogs } from './audit/access-logs';
@@ -67,6 +67,8 @@ export class GroundworkStack extends Stack {
         userPoolDomainUrl: identity.hostedUiUrl,
         webOrigins,
         version: props.version,
+        // SES refuses unverified senders; the default names the web origin's host so an operator sees what to verify.
+        mailFrom: contextString(this, CONTEXT.mailFrom) ?? `no-reply@${Fn.select(2, Fn.split('/', webOrigins[0] ?? 'https://example.com'))}`,
       }),
     };
 

@@ -4,6 +4,8 @@ import { isRoleAllowed } from '../../shared/auth/roles';
 import { isIpAllowed } from '../../shared/rules/organization-settings';
 import { OrganizationRepository } from '../domain/organizations/organization-repository';
 import { organizationSettings } from '../domain/organizations/organization-settings';
+import { consumeRateLimit } from '../domain/rate-limits/rate-limit-counter';
+import { RATE_LIMITS } from '../domain/rate-limits/rate-limits';
 import { RevokedTokenRepository } from '../domain/sessions/revoked-token-repository';
 import { UserRepository } from '../domain/users/user-repository';
 import { getPorts } from '../platform/ports';
@@ -11,6 +13,11 @@ import { InvalidTokenError } from '../ports/identity';
 import type { ApiEvent, Caller } from './api-types';
 import { forbidden, HttpError, unauthorized } from './http-error';
 import { sourceIpOf } from './source-ip';
+
+/** The 429 of contract §1.8: always with `Retry-After`, in seconds. */
+export function rateLimited(retryAfterSeconds: number, message: string = MESSAGES.rateLimited): HttpError {
+  return new HttpError('RATE_LIMITED', message, { headers: { 'Retry-After': String(retryAfterSeconds) } });
+}
 
 /** Reads `Authorization: Bearer <token>`; undefined when the header is absent. */
 export function bearerToken(headers: Record<string, string | undefined>): string | undefined {
@@ -48,6 +55,9 @@ export async function authenticateBearer(rawToken: string, sourceIp: string): Pr
   if (user.status === 'inactive') throw forbidden(MESSAGES.accountInactive);
   if (organization.status !== 'active' && user.role !== 'system_admin') throw forbidden(MESSAGES.organizationInactive);
   if (!isIpAllowed(sourceIp, security.ipAllowlist)) throw forbidden(MESSAGES.ipNotAllowed);
+  // Counted once the caller is known to be allowed in, so refused requests never use up the user's budget.
+  const decision = await consumeRateLimit(database, RATE_LIMITS.bearer, user.id);
+  if (!decision.allowed) throw rateLimited(decision.retryAfterSeconds);
   return { kind: 'user', user, organization, token, rawToken };
 }
 

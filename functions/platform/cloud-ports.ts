@@ -1,6 +1,7 @@
 import { createCognitoIdentity } from '../ports/aws/cognito-identity';
 import { createDynamoDbDatabase } from '../ports/aws/dynamodb-database';
 import { createS3Objects } from '../ports/aws/s3-objects';
+import { createSesMail } from '../ports/aws/ses-mail';
 import { createSqsQueue } from '../ports/aws/sqs-queue';
 import { readEnv } from './environment';
 import type { Ports } from './ports';
@@ -20,5 +21,6 @@ export function createCloudPorts(): Ports {
       domainUrl: readEnv('userPoolDomainUrl'),
       webOrigin,
     }),
+    mail: createSesMail({ from: readEnv('mailFrom') }),
   };
 }

@@ -19,6 +19,8 @@ export const ENV = {
   /** `bedrock` or `offline`. */
   modelsMode: 'GROUNDWORK_MODELS',
   stripeSecretKey: 'STRIPE_SECRET_KEY',
+  /** Verified SES sender of invitations, e.g. `Groundwork <no-reply@example.com>`. */
+  mailFrom: 'MAIL_FROM',
   logLevel: 'POWERTOOLS_LOG_LEVEL',
 } as const;
 

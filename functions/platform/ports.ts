@@ -1,5 +1,6 @@
 import type { DatabasePort } from '../ports/database';
 import type { IdentityPort } from '../ports/identity';
+import type { MailPort } from '../ports/mail';
 import type { ObjectsPort } from '../ports/objects';
 import type { QueuePort } from '../ports/queue';
 import { currentRuntime } from './environment';
@@ -11,6 +12,7 @@ export interface Ports {
   objects: ObjectsPort;
   queue: QueuePort;
   identity: IdentityPort;
+  mail: MailPort;
 }
 
 let installed: Ports | undefined;

@@ -30,6 +30,8 @@ export interface VerifiedToken {
 export class InvalidTokenError extends Error {}
 /** Wrong email or password (never says which). */
 export class InvalidCredentialsError extends Error {}
+/** Another provider account already signs in with that email. */
+export class AccountEmailTakenError extends Error {}
 /** The provider could not be reached or answered unexpectedly. */
 export class IdentityUnavailableError extends Error {}
 
@@ -65,6 +67,8 @@ export interface IdentityPort {
   createAccount(account: NewAccount): Promise<{ sub: string }>;
   /** Sets a permanent password. */
   setPassword(sub: string, password: string): Promise<void>;
+  /** Moves the account to a new sign-in email (admin edit, §7.5). Throws AccountEmailTakenError. */
+  updateEmail(sub: string, email: string): Promise<void>;
   /** Whether the password is the account's current one (in-app change, §4.11). */
   checkPassword(sub: string, password: string): Promise<boolean>;
   deleteAccount(sub: string): Promise<void>;

@@ -160,6 +160,11 @@ describe('family functions', () => {
     expect(FAMILIES.filter((family) => actionsOf(family).includes('cognito-idp:InitiateAuth')).sort()).toEqual(admins);
   });
 
+  it('lets only the families that send invitations send email, with the configured sender in every function', () => {
+    expect(FAMILIES.filter((family) => actionsOf(family).includes('ses:SendEmail')).sort()).toEqual(['organizations', 'users']);
+    expect(fn('users').Properties.Environment.Variables[ENV.mailFrom]).toBeDefined();
+  });
+
   it('gives Bedrock only to chat, scoped to foundation models and inference profiles', () => {
     expect(FAMILIES.filter((family) => actionsOf(family).includes('bedrock:InvokeModel'))).toEqual(['chat']);
     const role = fn('chat').Properties.Role['Fn::GetAtt'][0] as string;

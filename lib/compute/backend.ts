@@ -27,6 +27,8 @@ export interface BackendEnvironmentInput {
   /** The first is the primary origin: hosted reset and logout pages return there. */
   readonly webOrigins: readonly string[];
   readonly version: string;
+  /** Verified SES identity invitations are sent from. */
+  readonly mailFrom: string;
 }
 
 export function backendEnvironment(input: BackendEnvironmentInput): Record<string, string> {
@@ -42,6 +44,7 @@ export function backendEnvironment(input: BackendEnvironmentInput): Record<strin
     [ENV.userPoolDomainUrl]: input.userPoolDomainUrl,
     [ENV.webOrigins]: input.webOrigins.join(','),
     [ENV.modelsMode]: 'bedrock',
+    [ENV.mailFrom]: input.mailFrom,
     [ENV.logLevel]: 'INFO',
     // The SDK warns on every cold start of a Node 20 target otherwise; the warning is known and noise.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',

@@ -70,3 +70,11 @@ export function grantModelInvocation(fn: lambda.IFunction): void {
     ...resources.map((resource) => wildcardResourceFinding(fn, resource)),
   );
 }
+
+/** Invitation emails (contract §7.4, §6.7) through SES, from identities of this account only. */
+export function grantMailSend(fn: lambda.IFunction): void {
+  const stack = Stack.of(fn);
+  const resource = `arn:${stack.partition}:ses:${stack.region}:${stack.account}:identity/*`;
+  fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['ses:SendEmail'], resources: [resource] }));
+  acknowledge(fn, 'The sender identity is an operator setting (groundwork:mailFrom); the grant covers this account\'s verified identities only.', wildcardResourceFinding(fn, resource));
+}

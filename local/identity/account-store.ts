@@ -156,6 +156,45 @@ export class AccountStore {
     }
   }
 
+  /** Moves the account to a new email, swapping the uniqueness item in the same transaction. */
+  async updateEmail(sub: string, newEmail: string): Promise<void> {
+    const email = normalizeEmail(newEmail);
+    const item = await this.getItem(sub);
+    if (!item) throw new AccountNotFoundError(sub);
+    if (item.email === email) return;
+    const now = new Date().toISOString();
+    try {
+      await this.database.client.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: this.table,
+                Key: accountKey(sub),
+                UpdateExpression: 'SET email = :email, updatedAt = :now',
+                ConditionExpression: 'attribute_exists(PK)',
+                ExpressionAttributeValues: { ':email': email, ':now': now },
+              },
+            },
+            { Put: { TableName: this.table, Item: { ...emailKey(email), sub, createdAt: now }, ConditionExpression: 'attribute_not_exists(PK)' } },
+            {
+              Delete: {
+                TableName: this.table,
+                Key: emailKey(item.email),
+                ConditionExpression: '#sub = :sub',
+                ExpressionAttributeNames: { '#sub': 'sub' },
+                ExpressionAttributeValues: { ':sub': sub },
+              },
+            },
+          ],
+        }),
+      );
+    } catch (error) {
+      if (isConditionFailure(error)) throw new DuplicateEmailError(email);
+      throw error;
+    }
+  }
+
   /** Idempotent: deleting an account that is already gone succeeds. */
   async delete(sub: string): Promise<void> {
     const item = await this.getItem(sub);

@@ -3,6 +3,7 @@ import { JwtBaseError } from 'aws-jwt-verify/error';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import {
+  AccountEmailTakenError,
   IdentityUnavailableError,
   InvalidCredentialsError,
   InvalidTokenError,
@@ -12,7 +13,7 @@ import {
   type ProviderTokens,
   type VerifiedToken,
 } from '../../functions/ports/identity';
-import type { AccountStore } from './account-store';
+import { DuplicateEmailError, type AccountStore } from './account-store';
 import { API_CLIENT_ID, CLIENT_SCOPE, PASSWORD_GRANT_TYPE, WEB_CLIENT_ID } from './issuer-constants';
 import type { PublicJwk } from './issuer-state';
 
@@ -217,6 +218,15 @@ export function createEmbeddedIdentity(options: EmbeddedIdentityOptions): Identi
 
     async createAccount(account: NewAccount): Promise<{ sub: string }> {
       return accounts.create(account);
+    },
+
+    async updateEmail(sub: string, email: string): Promise<void> {
+      try {
+        await accounts.updateEmail(sub, email);
+      } catch (error) {
+        if (error instanceof DuplicateEmailError) throw new AccountEmailTakenError(email);
+        throw error;
+      }
     },
 
     async setPassword(sub: string, password: string): Promise<void> {

@@ -11,6 +11,7 @@ import { handler as scheduleWorker } from '../../functions/workers/schedules/han
 import type { RuntimeConfig } from '../../shared/config/runtime-config';
 import { ensureTable, startDynamoDbLocal } from '../dynamodb/dynamodb-local';
 import { startEmbeddedIssuer } from '../identity/embedded-issuer';
+import { createOutboxMail } from '../mail/outbox-mail';
 import { startObjectStore } from '../objects/object-store';
 import { EmbeddedQueue } from '../queue/embedded-queue';
 import { startScheduleTimers } from '../schedules/schedule-timers';
@@ -31,6 +32,8 @@ export interface LocalPlatformOptions {
   /** Queue visibility timeout; short in tests so retries are quick. */
   queueVisibilityTimeoutSeconds?: number;
   schedules?: boolean;
+  /** Trust X-Forwarded-For for the client address (behind a reverse proxy; tests simulate many clients). */
+  trustProxy?: boolean;
   log?: (line: string) => void;
 }
 
@@ -71,6 +74,7 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
         return runtimeConfig;
       },
       delegates: () => (issuer ? [issuer] : []),
+      trustProxy: options.trustProxy,
     });
     const port = await listen(server, options.port, options.bindHost ?? '127.0.0.1');
     stops.push(() => new Promise<void>((done) => server.close(() => done())));
@@ -104,7 +108,8 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
     issuer = await startEmbeddedIssuer({ publicOrigin, webOrigin: publicOrigin, database, stateDir: join(dataDir, 'identity') });
     stops.push(() => issuer?.close());
 
-    const ports: Ports = { database, objects, queue, identity: issuer.identity };
+    const mail = createOutboxMail(join(dataDir, 'outbox'), log);
+    const ports: Ports = { database, objects, queue, identity: issuer.identity, mail };
     installPorts(ports);
     runtimeConfig = {
       apiBaseUrl: '',

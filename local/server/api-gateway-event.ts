@@ -6,11 +6,21 @@ import type { ApiEvent } from '../../functions/http/api-types';
 const TEXT_TYPES = /^(application\/(json|.*\+json|x-www-form-urlencoded|xml)|text\/)/i;
 
 /**
+ * The client's address. Behind a reverse proxy the socket is the proxy's, so with `trustProxy` the
+ * left-most X-Forwarded-For entry is taken, as a proxy the operator runs would have written it.
+ * Without it the header is ignored: any client could send one.
+ */
+function clientAddress(request: IncomingMessage, headers: Record<string, string>, trustProxy: boolean): string {
+  const forwarded = trustProxy ? headers['x-forwarded-for']?.split(',')[0]?.trim() : undefined;
+  return forwarded || request.socket.remoteAddress || '127.0.0.1';
+}
+
+/**
  * Builds the API Gateway HTTP API (payload 2.0) event for a request, as the gateway would:
  * lowercase headers with repeated values joined by commas, cookies split out, query parameters
  * joined by commas, text bodies as text and others base64.
  */
-export function toApiGatewayEvent(request: IncomingMessage, body: Buffer, url: URL): ApiEvent {
+export function toApiGatewayEvent(request: IncomingMessage, body: Buffer, url: URL, options: { trustProxy?: boolean } = {}): ApiEvent {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || name === 'cookie') continue;
@@ -34,7 +44,7 @@ export function toApiGatewayEvent(request: IncomingMessage, body: Buffer, url: U
       apiId: 'local',
       domainName: url.host,
       domainPrefix: url.hostname,
-      http: { method, path: url.pathname, protocol: `HTTP/${request.httpVersion}`, sourceIp: request.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+      http: { method, path: url.pathname, protocol: `HTTP/${request.httpVersion}`, sourceIp: clientAddress(request, headers, options.trustProxy ?? false), userAgent: headers['user-agent'] ?? '' },
       requestId: randomUUID(),
       routeKey: '$default',
       stage: '$default',

@@ -20,6 +20,8 @@ export interface LocalServerOptions {
   frontendDir: string;
   runtimeConfig: () => RuntimeConfig;
   delegates: () => RequestDelegate[];
+  /** Take the client address from X-Forwarded-For (a reverse proxy the operator runs sits in front). */
+  trustProxy?: boolean;
 }
 
 /**
@@ -54,13 +56,13 @@ function lambdaContext(requestId: string): Context {
   };
 }
 
-async function serveApi(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+async function serveApi(request: IncomingMessage, response: ServerResponse, url: URL, trustProxy: boolean): Promise<void> {
   const family = familyOfPath(url.pathname);
   let result;
   if (!family) {
     result = toErrorResult(new HttpError('NOT_FOUND', MESSAGES.routeNotFound));
   } else {
-    const event = toApiGatewayEvent(request, await readBody(request), url);
+    const event = toApiGatewayEvent(request, await readBody(request), url, { trustProxy });
     try {
       result = await (await familyHandler(family))(event, lambdaContext(event.requestContext.requestId));
     } catch (error) {
@@ -82,7 +84,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
     const url = new URL(request.url ?? '/', `http://${request.headers.host ?? 'localhost'}`);
     void (async () => {
       for (const delegate of options.delegates()) if (await delegate.handle(request, response)) return;
-      if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return serveApi(request, response, url);
+      if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return serveApi(request, response, url, options.trustProxy ?? false);
       if (url.pathname === '/runtime-config.json') {
         response.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
         response.end(JSON.stringify(options.runtimeConfig()));

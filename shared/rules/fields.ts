@@ -24,7 +24,8 @@ export function normalizeEmail(value: string): string {
 
 /** The domain part of an email, lowercased. */
 export function emailDomain(email: string): string {
-  return normalizeEmail(email).slice(email.lastIndexOf('@') + 1);
+  const normalized = normalizeEmail(email);
+  return normalized.slice(normalized.lastIndexOf('@') + 1);
 }
 
 /** Lowercase host names such as `acme.com` (§6.2). */

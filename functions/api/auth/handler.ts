@@ -1,27 +1,106 @@
-import { loginRequestSchema, verifyTokenRequestSchema } from '../../../shared/api/schemas/auth';
+import { z } from 'zod';
+import {
+  adminResetPasswordRequestSchema,
+  checkLoginOptionsRequestSchema,
+  checkOrgSettingsRequestSchema,
+  loginRequestSchema,
+  logoutRequestSchema,
+  oidcVerifyRequestSchema,
+  refreshTokenRequestSchema,
+  resetPasswordRequestSchema,
+  verifyTokenRequestSchema,
+} from '../../../shared/api/schemas/auth';
+import { endSession } from '../../domain/sessions/session-revocation';
 import { loadUserEntity } from '../../domain/users/user-profile';
 import { implement, requireCaller } from '../../http/api-types';
 import { createFamilyHandler } from '../../http/family-handler';
+import { upstreamError } from '../../http/http-error';
 import { getPorts } from '../../platform/ports';
+import { IdentityUnavailableError } from '../../ports/identity';
+import { adminResetPassword } from './admin-reset-password';
+import { AUTH_MESSAGES } from './auth-messages';
+import { changePassword, type ChangePasswordInput } from './change-password';
+import { checkLoginOptions, checkOrgSettings } from './login-options';
 import { passwordLogin } from './password-login';
-import { verifyProviderToken } from './provider-token';
+import { providerTokenFromHeaders, verifyProviderSignIn } from './provider-token';
+import { publicAuthRoute } from './public-auth-route';
+import { refreshSession } from './refresh-session';
+import { resetPasswordLink } from './reset-password';
+import { signup, type SignupInput } from './signup';
 
-const verifyToken = implement({
-  body: verifyTokenRequestSchema,
-  async handle({ body, headers }) {
-    return { status: 200, body: await verifyProviderToken(getPorts(), headers, body.email) };
-  },
-});
+/**
+ * Bodies the endpoint judges field by field itself (the password policy depends on the user or
+ * the email): anything that is not an object reads as an empty one, so it gets the field messages.
+ */
+const anyObject = z.unknown().transform((value): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {}));
+
+/** §4.5: the token in `Authorization`. */
+const verifyToken = (routeId: string) =>
+  publicAuthRoute(routeId, {
+    body: verifyTokenRequestSchema,
+    async handle({ body, headers }) {
+      return { status: 200, body: await verifyProviderSignIn(getPorts(), { token: providerTokenFromHeaders(headers), email: body.email }) };
+    },
+  });
+
+/** §4.6: the token in the body; `token` wins over the documents' `auth0Token` (§1.6). */
+const oidcVerify = (routeId: string) =>
+  publicAuthRoute(routeId, {
+    body: oidcVerifyRequestSchema,
+    async handle({ body }) {
+      const token = body.token ?? body.auth0Token;
+      return { status: 200, body: await verifyProviderSignIn(getPorts(), { token, email: body.email, nonce: body.nonce }) };
+    },
+  });
 
 export const handler = createFamilyHandler('auth', {
-  'auth.login': implement({
+  'auth.login': publicAuthRoute('auth.login', {
     body: loginRequestSchema,
     async handle({ body }) {
       return { status: 200, body: await passwordLogin(getPorts(), body.email, body.password) };
     },
   }),
-  'auth.verifyToken': verifyToken,
-  'auth.verifyAuth0Token': verifyToken,
+  'auth.signup': publicAuthRoute('auth.signup', {
+    body: anyObject,
+    async handle({ body }) {
+      return { status: 201, body: await signup(getPorts(), body as SignupInput) };
+    },
+  }),
+  'auth.checkLoginOptions': publicAuthRoute('auth.checkLoginOptions', {
+    body: checkLoginOptionsRequestSchema,
+    async handle({ body }) {
+      return { status: 200, body: await checkLoginOptions(getPorts(), body.email) };
+    },
+  }),
+  'auth.checkOrgSettings': publicAuthRoute('auth.checkOrgSettings', {
+    body: checkOrgSettingsRequestSchema,
+    async handle({ body }) {
+      return { status: 200, body: await checkOrgSettings(getPorts(), body) };
+    },
+  }),
+  'auth.verifyToken': verifyToken('auth.verifyToken'),
+  'auth.verifyAuth0Token': verifyToken('auth.verifyAuth0Token'),
+  'auth.oidcVerify': oidcVerify('auth.oidcVerify'),
+  'auth.auth0Verify': oidcVerify('auth.auth0Verify'),
+  'auth.refreshToken': publicAuthRoute('auth.refreshToken', {
+    body: refreshTokenRequestSchema,
+    async handle({ body }) {
+      return { status: 200, body: await refreshSession(getPorts(), body.refreshToken) };
+    },
+  }),
+  'auth.logout': implement({
+    body: logoutRequestSchema,
+    async handle(request) {
+      const caller = requireCaller(request);
+      try {
+        await endSession(getPorts(), caller.token, request.body.refreshToken?.trim() || undefined);
+      } catch (error) {
+        if (error instanceof IdentityUnavailableError) throw upstreamError(AUTH_MESSAGES.providerUnavailable);
+        throw error;
+      }
+      return { status: 204 };
+    },
+  }),
   'auth.validateSession': implement({
     async handle(request) {
       const caller = requireCaller(request);
@@ -32,6 +111,24 @@ export const handler = createFamilyHandler('auth', {
   'auth.passwordStatus': implement({
     async handle(request) {
       return { status: 200, body: { force_password_change: requireCaller(request).user.force_password_change } };
+    },
+  }),
+  'auth.changePassword': implement({
+    body: anyObject,
+    async handle(request) {
+      return { status: 200, body: await changePassword(getPorts(), requireCaller(request), request.body as ChangePasswordInput) };
+    },
+  }),
+  'auth.resetPassword': implement({
+    body: resetPasswordRequestSchema,
+    async handle(request) {
+      return { status: 200, body: resetPasswordLink(getPorts(), requireCaller(request), request.body.email) };
+    },
+  }),
+  'auth.resetPasswordAdmin': implement({
+    body: adminResetPasswordRequestSchema,
+    async handle(request) {
+      return { status: 200, body: await adminResetPassword(getPorts(), requireCaller(request), request.body) };
     },
   }),
 });

@@ -1,58 +1,63 @@
-import { MESSAGES } from '../../../shared/api/errors';
-import { OrganizationRepository } from '../../domain/organizations/organization-repository';
-import { loadUserEntity } from '../../domain/users/user-profile';
-import { linkSubject, UserRepository } from '../../domain/users/user-repository';
+import { normalizeEmail } from '../../../shared/rules/fields';
+import { RevokedTokenRepository } from '../../domain/sessions/revoked-token-repository';
+import { UserRepository } from '../../domain/users/user-repository';
 import { bearerToken } from '../../http/authentication';
-import { badRequest, forbidden, unauthorized } from '../../http/http-error';
+import { badRequest, unauthorized } from '../../http/http-error';
 import type { Ports } from '../../platform/ports';
-import { InvalidTokenError } from '../../ports/identity';
-import { LOGIN_MESSAGES } from './password-login';
+import { InvalidTokenError, type VerifiedToken } from '../../ports/identity';
+import { AUTH_MESSAGES } from './auth-messages';
+import { assertCanSignIn, resolveUser, signedInUser } from './user-resolution';
 
-const VERIFY_MESSAGES = {
-  missing: 'Token and email are required',
-  failed: 'Token verification failed',
-} as const;
+const failed = () => unauthorized(AUTH_MESSAGES.tokenVerificationFailed);
 
-/**
- * Verifies a token the web client got from the hosted sign-in and returns the product user
- * (contract §4.5). An access token carries no email claim, so its email is the linked user's:
- * the subject was linked to that email when the account was created or first verified.
- */
-export async function verifyProviderToken(ports: Ports, headers: Record<string, string | undefined>, email: string) {
-  let raw: string | undefined;
+/** §4.5 carries the token in `Authorization`; a malformed header is a bad token, a missing one a missing field. */
+export function providerTokenFromHeaders(headers: Record<string, string | undefined>): string | undefined {
   try {
-    raw = bearerToken(headers);
+    return bearerToken(headers);
   } catch {
-    throw unauthorized(VERIFY_MESSAGES.failed);
+    throw failed();
   }
-  if (!raw || !email) throw badRequest(VERIFY_MESSAGES.missing);
+}
 
-  let verified;
+/** The token as §1.2 verifies it, before any product user exists: signature, claims, expiry, logout denylist. */
+async function verifyToken(ports: Ports, raw: string): Promise<VerifiedToken> {
+  let verified: VerifiedToken;
   try {
     verified = await ports.identity.verify(raw);
   } catch (error) {
-    if (error instanceof InvalidTokenError) throw unauthorized(VERIFY_MESSAGES.failed);
+    if (error instanceof InvalidTokenError) throw failed();
     throw error;
   }
-  const users = new UserRepository(ports.database);
-  const linked = await users.findBySubject(verified.sub);
-  const tokenEmail = (verified.email ?? linked?.email)?.toLowerCase();
-  if (!tokenEmail || tokenEmail !== email.trim().toLowerCase()) throw unauthorized(VERIFY_MESSAGES.failed);
+  if (verified.jti && (await new RevokedTokenRepository(ports.database).isRevoked(verified.jti))) throw failed();
+  return verified;
+}
 
-  let user = linked ?? (verified.emailVerified ? await users.findByEmail(tokenEmail) : undefined);
-  if (!user) throw forbidden(LOGIN_MESSAGES.noAccount);
-  if (!user.subject) user = await linkSubject(ports.database, user, verified.sub);
+/**
+ * Verifies a token the web client got from the hosted sign-in and answers the product user
+ * (contract §4.5, §4.6). An ID token states its email; an access token does not, so its email is
+ * that of the user its subject is linked to (linked at account creation or an earlier sign-in).
+ */
+export async function verifyProviderSignIn(ports: Ports, input: { token: string | undefined; email: string; nonce?: string }) {
+  if (!input.token || !input.email) throw badRequest(AUTH_MESSAGES.tokenAndEmailRequired);
+  const verified = await verifyToken(ports, input.token);
+  if (input.nonce !== undefined && verified.nonce !== input.nonce) throw failed();
 
-  const organization = await new OrganizationRepository(ports.database).get(user.organization_id);
-  if (!organization) throw forbidden(LOGIN_MESSAGES.noAccount);
-  if (user.status === 'inactive') throw forbidden(MESSAGES.accountInactive);
-  if (organization.status !== 'active' && user.role !== 'system_admin') throw forbidden(MESSAGES.organizationInactive);
+  const linked = verified.email ? undefined : await new UserRepository(ports.database).findBySubject(verified.sub);
+  const tokenEmail = verified.email ?? linked?.email;
+  if (!tokenEmail || normalizeEmail(tokenEmail) !== normalizeEmail(input.email)) throw failed();
 
-  const lastLogin = await users.recordLogin(user);
+  const resolved = await resolveUser(ports, {
+    subject: verified.sub,
+    email: normalizeEmail(tokenEmail),
+    // A linked user's email was verified when it was linked.
+    emailVerified: verified.email ? verified.emailVerified === true : true,
+    provider: verified.identityProvider,
+  });
+  assertCanSignIn(resolved);
   return {
-    token: raw,
+    token: input.token,
     refreshToken: null,
     expiresIn: Math.max(0, Math.round(verified.exp - Date.now() / 1000)),
-    user: await loadUserEntity(ports.database, { ...user, last_login: lastLogin }, organization),
+    user: await signedInUser(ports, resolved),
   };
 }

@@ -1,4 +1,33 @@
+import { PROFILE_MESSAGES, updateProfileRequestSchema } from '../../../shared/api/schemas/profile';
+import { loadUserEntity } from '../../domain/users/user-profile';
+import { UserRepository } from '../../domain/users/user-repository';
+import { implement, requireCaller } from '../../http/api-types';
 import { createFamilyHandler } from '../../http/family-handler';
+import { parseOrThrow } from '../../http/validation';
+import { getPorts } from '../../platform/ports';
+import { deleteOwnAccount } from './profile-deletion';
 
-/** Every route of this family authenticates and answers 501 until its issue lands (see README, "Status"). */
-export const handler = createFamilyHandler('profile', {});
+export const handler = createFamilyHandler('profile', {
+  'profile.get': implement({
+    async handle(request) {
+      const { user, organization } = requireCaller(request);
+      return { status: 200, body: { user: await loadUserEntity(getPorts().database, user, organization) } };
+    },
+  }),
+  'profile.update': implement({
+    async handle(request) {
+      const { user, organization } = requireCaller(request);
+      // The schema needs the caller's email (it is read-only), so the body is validated here.
+      const body = parseOrThrow(updateProfileRequestSchema(user.email), request.body ?? {});
+      const { database } = getPorts();
+      const updated = body.fullName === user.full_name ? user : await new UserRepository(database).update(user, { full_name: body.fullName });
+      return { status: 200, body: { user: await loadUserEntity(database, updated, organization), message: PROFILE_MESSAGES.updated } };
+    },
+  }),
+  'profile.delete': implement({
+    async handle(request) {
+      await deleteOwnAccount(getPorts(), requireCaller(request));
+      return { status: 204 };
+    },
+  }),
+});

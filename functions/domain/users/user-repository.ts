@@ -26,6 +26,11 @@ export interface UserRecord {
 
 export class EmailTakenError extends Error {}
 
+/** The fields an admin, the invitation flow or the profile may change on a user. */
+export type UserChanges = Partial<Pick<UserRecord, 'email' | 'full_name' | 'role' | 'status' | 'force_password_change' | 'invitation_pending' | 'auth_providers'>>;
+
+type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
+
 interface Pointer {
   userId: string;
   organizationId: string;
@@ -94,6 +99,72 @@ export class UserRepository {
       throw error;
     }
     return record;
+  }
+
+  /**
+   * Applies the changes and returns the updated record. An email change moves the email claim in the
+   * same transaction, so two users can never end up with one address: throws EmailTakenError.
+   */
+  async update(user: UserRecord, changes: UserChanges): Promise<UserRecord> {
+    const normalized: UserChanges = { ...changes };
+    if (normalized.email !== undefined) normalized.email = normalized.email.trim().toLowerCase();
+    if (normalized.full_name !== undefined) normalized.full_name = normalized.full_name.trim();
+    const updated: UserRecord = { ...user, ...normalized, updated_at: nowIso() };
+
+    const fields = Object.entries(normalized).filter(([, value]) => value !== undefined);
+    const names: Record<string, string> = { '#updated_at': 'updated_at' };
+    const values: Record<string, unknown> = { ':updated_at': updated.updated_at };
+    const assignments = ['#updated_at = :updated_at'];
+    for (const [field, value] of fields) {
+      names[`#${field}`] = field;
+      values[`:${field}`] = value;
+      assignments.push(`#${field} = :${field}`);
+    }
+    const table = this.database.tableName;
+    const items: TransactItems = [
+      {
+        Update: {
+          TableName: table,
+          Key: keys.user(user.organization_id, user.id),
+          UpdateExpression: `SET ${assignments.join(', ')}`,
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        },
+      },
+    ];
+    const emailChanged = updated.email !== user.email;
+    if (emailChanged) {
+      const pointer: Pointer = { userId: user.id, organizationId: user.organization_id };
+      items.unshift(
+        { Put: { TableName: table, Item: { ...keys.emailClaim(updated.email), entity: 'emailClaim', ...pointer }, ConditionExpression: 'attribute_not_exists(PK)' } },
+        { Delete: { TableName: table, Key: keys.emailClaim(user.email) } },
+      );
+    }
+    try {
+      await this.database.client.send(new TransactWriteCommand({ TransactItems: items }));
+    } catch (error) {
+      const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+      if (emailChanged && (error as Error).name === 'TransactionCanceledException' && reasons?.[0]?.Code === 'ConditionalCheckFailed') {
+        throw new EmailTakenError(`An account with email ${updated.email} already exists`);
+      }
+      throw error;
+    }
+    return updated;
+  }
+
+  /**
+   * Deletes the user with its email claim and subject link. Memberships, invitations and the
+   * provider account belong to other repositories and ports (see deleteUserEverywhere).
+   */
+  async delete(user: UserRecord): Promise<void> {
+    const table = this.database.tableName;
+    const items: TransactItems = [
+      { Delete: { TableName: table, Key: keys.user(user.organization_id, user.id) } },
+      { Delete: { TableName: table, Key: keys.emailClaim(user.email), ConditionExpression: 'attribute_not_exists(PK) OR userId = :userId', ExpressionAttributeValues: { ':userId': user.id } } },
+    ];
+    if (user.subject) items.push({ Delete: { TableName: table, Key: keys.subjectLink(user.subject), ConditionExpression: 'attribute_not_exists(PK) OR userId = :userId', ExpressionAttributeValues: { ':userId': user.id } } });
+    await this.database.client.send(new TransactWriteCommand({ TransactItems: items }));
   }
 
   async recordLogin(user: UserRecord): Promise<string> {

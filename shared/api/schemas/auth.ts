@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailField, FIELD_MESSAGES } from '../../rules/fields';
 import { userSchema } from './user';
 
 /** §4.1: both fields required; the one message covers either missing. */
@@ -15,7 +16,62 @@ export const loginResponseSchema = z.object({
   user: userSchema,
 });
 
-/** §4.5 */
+/**
+ * §4.2. The shape only: the password policy is the target organization's, which depends on the
+ * email, so the server checks the fields together (functions/api/auth/signup.ts).
+ */
+export const signupRequestSchema = z.object({
+  fullName: z.string(),
+  email: z.string(),
+  password: z.string(),
+  termsAccepted: z.literal(true),
+});
+
+export const signupResponseSchema = z.object({ user: userSchema, message: z.literal('Account created successfully!') });
+
+/** §4.3: a missing email reads as an invalid one, the endpoint's only message. */
+export const checkLoginOptionsRequestSchema = z.object({
+  email: emailField({ required: FIELD_MESSAGES.emailInvalid }),
+});
+
+const loginMethodsSchema = z.object({ password: z.boolean(), google: z.boolean() });
+
+export const checkLoginOptionsResponseSchema = z.object({
+  email: z.string(),
+  organizationFound: z.boolean(),
+  organizationName: z.string().optional(),
+  loginMethods: loginMethodsSchema,
+  signupAllowed: z.boolean(),
+});
+
+/** §4.4: exactly one of the three, checked by the server (one message for none and for several). */
+const selectorField = () => z.string({ error: 'One of organizationId, domain or email is required' }).optional();
+
+export const checkOrgSettingsRequestSchema = z.object({
+  organizationId: selectorField(),
+  domain: selectorField(),
+  email: selectorField(),
+});
+
+export const passwordPolicySchema = z.object({
+  minLength: z.number().int(),
+  requireUppercase: z.boolean(),
+  requireLowercase: z.boolean(),
+  requireNumber: z.boolean(),
+  requireSymbol: z.boolean(),
+});
+
+export const checkOrgSettingsResponseSchema = z.object({
+  organizationFound: z.boolean(),
+  organizationId: z.string().optional(),
+  organizationName: z.string().optional(),
+  isConsumer: z.boolean(),
+  allowSelfSignup: z.boolean(),
+  loginMethods: loginMethodsSchema,
+  passwordPolicy: passwordPolicySchema,
+});
+
+/** §4.5: the token travels in `Authorization`. */
 export const verifyTokenRequestSchema = z.object({
   email: z.string({ error: 'Token and email are required' }).trim().min(1, 'Token and email are required'),
 });
@@ -27,8 +83,60 @@ export const verifyTokenResponseSchema = z.object({
   user: userSchema,
 });
 
+/** §4.6: `auth0Token` is the documents' name for `token`; `token` wins when both are sent (§1.6). */
+export const oidcVerifyRequestSchema = z.object({
+  token: z.string({ error: 'Token and email are required' }).optional(),
+  auth0Token: z.string({ error: 'Token and email are required' }).optional(),
+  email: z.string({ error: 'Token and email are required' }).trim().min(1, 'Token and email are required'),
+  nonce: z.string({ error: 'nonce must be a string' }).optional(),
+});
+
+/** §4.7 */
+export const refreshTokenRequestSchema = z.object({
+  refreshToken: z.string({ error: 'Refresh token is required' }).trim().min(1, 'Refresh token is required'),
+});
+
+export const refreshTokenResponseSchema = z.object({
+  token: z.string(),
+  idToken: z.string(),
+  refreshToken: z.string().nullable(),
+  expiresIn: z.number().int(),
+});
+
+/** §4.8: without a refresh token, every session of the user ends. */
+export const logoutRequestSchema = z.object({ refreshToken: z.string({ error: 'refreshToken must be a string' }).optional() });
+
 /** §4.9 */
 export const validateSessionResponseSchema = z.object({ valid: z.literal(true), user: userSchema, expiresAt: z.string() });
 
 /** §4.10 */
 export const passwordStatusResponseSchema = z.object({ force_password_change: z.boolean() });
+
+/** §4.11. The shape only: the policy is the organization's (functions/api/auth/change-password.ts). */
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z.string(),
+  newPassword: z.string(),
+  confirmPassword: z.string().optional(),
+});
+
+export const messageResponseSchema = z.object({ message: z.string() });
+
+/** §4.12: `connection` is a legacy field, accepted and ignored. */
+export const resetPasswordRequestSchema = z.object({
+  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required'),
+  connection: z.unknown().optional(),
+});
+
+export const resetPasswordResponseSchema = z.object({ resetUrl: z.string() });
+
+/** §4.13. The temporary password is checked against the target's organization policy by the server. */
+export const adminResetPasswordRequestSchema = z.object({
+  userId: z.string({ error: 'User ID is required' }).trim().min(1, 'User ID is required'),
+  temporaryPassword: z.string({ error: 'temporaryPassword must be a string' }).optional(),
+});
+
+export const adminResetPasswordResponseSchema = z.object({
+  temporaryPasswordSet: z.literal(true),
+  token: z.string().nullable(),
+  message: z.literal('Password reset successfully'),
+});

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { keepsAnActiveAdmin } from '../../domain/users/admin-rule';
+import { deleteUserEverywhere } from '../../domain/users/user-lifecycle';
+import { USER_MESSAGES } from '../../domain/users/user-messages';
+import { UserRepository } from '../../domain/users/user-repository';
+import { implement, requireCaller } from '../../http/api-types';
+import { badRequest, conflict } from '../../http/http-error';
+import { getPorts } from '../../platform/ports';
+import { assertManageable, loadOrganizationUser } from './user-access';
+
+/** §7.6. The user's chat sessions are purged in the background by a `source.purge` message. */
+export const deleteUser = implement({
+  params: z.object({ id: z.string() }),
+  async handle(request) {
+    const caller = requireCaller(request);
+    const ports = getPorts();
+    const target = await loadOrganizationUser(ports, caller, request.params.id);
+    if (target.id === caller.user.id) throw badRequest(USER_MESSAGES.deleteSelf);
+    assertManageable(target);
+    const { items } = await new UserRepository(ports.database).listByOrganization(caller.organization.id);
+    if (!keepsAnActiveAdmin(items, caller.organization, target, undefined)) throw conflict(USER_MESSAGES.lastActiveAdmin);
+    await deleteUserEverywhere(ports, target, caller.user.id);
+    return { status: 204 };
+  },
+});
