@@ -19,6 +19,8 @@ export const ENV = {
   /** `bedrock` or `offline`. */
   modelsMode: 'GROUNDWORK_MODELS',
   stripeSecretKey: 'STRIPE_SECRET_KEY',
+  /** The organization self sign-ups land in when no organization owns the email's domain (§4.2). */
+  defaultConsumerOrganizationId: 'GROUNDWORK_DEFAULT_CONSUMER_ORGANIZATION_ID',
   /** Verified SES sender of invitations, e.g. `Groundwork <no-reply@example.com>`. */
   mailFrom: 'MAIL_FROM',
   logLevel: 'POWERTOOLS_LOG_LEVEL',

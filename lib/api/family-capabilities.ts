@@ -13,6 +13,8 @@ export type Capability =
   | 'model-invocation'
   /** Send to the chat-events queue: the Slack receiver hands work to the answer worker (§18.1). */
   | 'chat-events'
+  /** Read the data bucket's encryption and versioning: the live cloud-resources check (§6.11). */
+  | 'storage-inspection'
   /** SES SendEmail: invitation emails (§7.4, §6.7). */
   | 'mail'
   /** The Stripe secret key, when payments are enabled: billing itself, and health reports the mode (§3.1). */
@@ -22,7 +24,7 @@ export const FAMILY_CAPABILITIES: Readonly<Partial<Record<Family, readonly Capab
   meta: ['health-probes', 'stripe'],
   auth: ['user-administration'],
   profile: ['user-administration'],
-  organizations: ['user-administration', 'mail'],
+  organizations: ['user-administration', 'mail', 'storage-inspection'],
   users: ['user-administration', 'mail'],
   chat: ['model-invocation'],
   integrations: ['chat-events'],

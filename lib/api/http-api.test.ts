@@ -165,6 +165,10 @@ describe('family functions', () => {
     expect(fn('users').Properties.Environment.Variables[ENV.mailFrom]).toBeDefined();
   });
 
+  it('lets only the organizations family inspect the data bucket settings', () => {
+    expect(FAMILIES.filter((family) => actionsOf(family).includes('s3:GetEncryptionConfiguration'))).toEqual(['organizations']);
+  });
+
   it('gives Bedrock only to chat, scoped to foundation models and inference profiles', () => {
     expect(FAMILIES.filter((family) => actionsOf(family).includes('bedrock:InvokeModel'))).toEqual(['chat']);
     const role = fn('chat').Properties.Role['Fn::GetAtt'][0] as string;

@@ -10,7 +10,7 @@ import { ENV } from '../../functions/platform/environment';
 import { FAMILIES, FAMILY_PREFIXES, ROUTES, type AuthKind, type Family } from '../../shared/api/route-table';
 import { type BackendResources, serviceEnvironment } from '../compute/backend';
 import { createGroundworkFunction } from '../compute/groundwork-function';
-import { grantDataPlane, grantHealthProbes, grantMailSend, grantModelInvocation, grantQueueSend, grantUserAdministration } from '../compute/grants';
+import { grantDataPlane, grantHealthProbes, grantMailSend, grantStorageInspection, grantModelInvocation, grantQueueSend, grantUserAdministration } from '../compute/grants';
 import { familyEntry } from '../lambda-entries';
 import { acknowledge } from '../nag';
 import { pascalCase } from '../naming';
@@ -129,6 +129,7 @@ export class GroundworkApi extends Construct {
     if (capabilities.includes('model-invocation')) grantModelInvocation(fn);
     if (capabilities.includes('chat-events')) grantQueueSend(fn, resources.chatEventsQueue);
     if (capabilities.includes('mail')) grantMailSend(fn);
+    if (capabilities.includes('storage-inspection')) grantStorageInspection(fn, resources);
     return fn;
   }
 }

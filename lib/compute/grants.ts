@@ -78,3 +78,8 @@ export function grantMailSend(fn: lambda.IFunction): void {
   fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['ses:SendEmail'], resources: [resource] }));
   acknowledge(fn, 'The sender identity is an operator setting (groundwork:mailFrom); the grant covers this account\'s verified identities only.', wildcardResourceFinding(fn, resource));
 }
+
+/** The live cloud-resources check (§6.11) reports the data bucket's encryption and versioning. */
+export function grantStorageInspection(fn: lambda.IFunction, resources: BackendResources): void {
+  fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:GetEncryptionConfiguration', 's3:GetBucketVersioning'], resources: [resources.dataBucket.bucketArn] }));
+}

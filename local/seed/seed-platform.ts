@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { provisionCloudResources } from '../../functions/domain/cloud-resources/provisioning';
 import { ADMIN_GROUP_NAME, GroupRepository } from '../../functions/domain/groups/group-repository';
 import { OrganizationRepository, type OrganizationRecord } from '../../functions/domain/organizations/organization-repository';
 import { UserRepository } from '../../functions/domain/users/user-repository';
@@ -58,6 +59,8 @@ export async function seedPlatform(ports: Ports, options: SeedOptions): Promise<
     if (role === 'ADMIN') await groups.addMember(demoOrganization.id, adminGroup.id, user.id);
     if (role === 'SYSTEM_ADMIN') await groups.addMember(systemOrganization.id, systemAdminGroup.id, user.id);
   }
+  // Idempotent: creates whatever part of each storage namespace is missing, so seeded organizations start ready.
+  for (const organization of [systemOrganization, demoOrganization]) await provisionCloudResources(ports, organization.id);
   return { systemOrganization, demoOrganization };
 }
 

@@ -1,3 +1,4 @@
+import type { CloudResources } from '../../domain/cloud-resources/cloud-resources';
 import { describeManyCloudResources } from '../../domain/cloud-resources/cloud-resources-view';
 import { toOrganizationEntity } from '../../domain/organizations/organization-entity';
 import { ORGANIZATION_STATUSES } from '../../domain/organizations/organization-input';
@@ -57,11 +58,8 @@ export const listOrganizations = implement({
     const [counts, resources] = await Promise.all([allCounts ?? countUsersOf(repository, page.items), describeManyCloudResources(ports, page.items)]);
     return {
       status: 200,
-      body: dataWithPagination(
-        page,
-        (organization) => toOrganizationEntity(organization, counts.get(organization.id) ?? 0, resources.get(organization.id) as NonNullable<ReturnType<typeof resources.get>>),
-        truncated,
-      ),
+      // Every page item has an entry: describeManyCloudResources fills in the unprovisioned ones.
+      body: dataWithPagination(page, (organization) => toOrganizationEntity(organization, counts.get(organization.id) ?? 0, resources.get(organization.id) as CloudResources), truncated),
     };
   },
 });

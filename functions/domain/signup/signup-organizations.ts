@@ -1,17 +1,14 @@
 import { emailDomain } from '../../../shared/rules/fields';
+import { readEnv } from '../../platform/environment';
 import type { DatabasePort } from '../../ports/database';
 import { OrganizationRepository, type OrganizationRecord } from '../organizations/organization-repository';
 import { chooseSignupTarget, pickDefaultConsumer, type SignupTarget } from './signup-target';
 
-/**
- * Names the default consumer organization of §4.2. Read here rather than from the platform
- * environment table because only sign-up routing uses it; unset means "the oldest one".
- */
-export const DEFAULT_CONSUMER_ORGANIZATION_ENV = 'GROUNDWORK_DEFAULT_CONSUMER_ORGANIZATION_ID';
 
 export async function findDefaultConsumerOrganization(database: DatabasePort): Promise<OrganizationRecord | undefined> {
   const organizations = new OrganizationRepository(database);
-  const configuredId = process.env[DEFAULT_CONSUMER_ORGANIZATION_ENV]?.trim() || undefined;
+  // Unset means "the oldest active consumer organization" (§4.2).
+  const configuredId = readEnv('defaultConsumerOrganizationId', '').trim() || undefined;
   if (configuredId) {
     const configured = await organizations.get(configuredId);
     if (configured) return configured;
