@@ -3,6 +3,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import type { RuntimeConfig } from '../../shared/config/runtime-config';
+import { PasswordChangeGate } from './account/PasswordChangeGate';
 import { OidcProvider } from './auth/OidcProvider';
 import { SessionProvider } from './auth/SessionProvider';
 import { RuntimeConfigProvider } from './config/RuntimeConfigContext';
@@ -21,13 +22,15 @@ export function AppFrame({ children }: { children: ReactNode }) {
 }
 
 /**
- * Everything below the provider session: the product session, the API client and the routes. Tests
- * render this under a test OIDC context and a memory router.
+ * Everything below the provider session: the product session, the API client, the forced password
+ * change and the routes. Tests render this under a test OIDC context and a memory router.
  */
 export function AppCore() {
   return (
     <SessionProvider>
-      <AppRoutes />
+      <PasswordChangeGate>
+        <AppRoutes />
+      </PasswordChangeGate>
     </SessionProvider>
   );
 }

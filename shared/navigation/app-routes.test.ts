@@ -21,6 +21,7 @@ describe('route table', () => {
     const expected: Record<string, readonly Role[] | 'public'> = {
       '/login': 'public',
       '/signup': 'public',
+      '/accept-invitation': 'public',
       '/support': ['admin', 'user', 'rag_user'],
       '/organizations': ['system_admin'],
       '/dashboard': ['admin', 'user'],
@@ -73,6 +74,8 @@ describe('route table', () => {
     expect(titleFor('/organization/settings/billing/payment')).toBe('Payment & Billing');
     expect(titleFor('/analytics/usage')).toBe('Resource Usage');
     expect(titleFor('/unauthorized')).toBe('Unauthorized Access');
+    expect(titleFor('/signup')).toBe('Create Account');
+    expect(titleFor('/accept-invitation?token=abc')).toBe('Accept Invitation');
   });
 
   it('matches parameters against one segment and prefers literal segments', () => {
@@ -142,12 +145,18 @@ describe('guardDecision', () => {
     expect(decide('/login', undefined)).toEqual({ kind: 'allow' });
     expect(decide('/signup', undefined)).toEqual({ kind: 'allow' });
     expect(decide('/unauthorized', undefined)).toEqual({ kind: 'allow' });
+    expect(decide('/accept-invitation?token=abc', undefined)).toEqual({ kind: 'allow' });
+  });
+
+  it('waits for the sign-in state before showing the invitation page', () => {
+    expect(decide('/accept-invitation?token=abc', undefined, { authLoading: true })).toEqual({ kind: 'loading' });
   });
 
   it('redirects signed-in users off public routes by role', () => {
     expect(decide('/login', as('admin'))).toEqual({ kind: 'redirect', to: '/dashboard', replace: true });
     expect(decide('/signup', as('system_admin', true))).toEqual({ kind: 'redirect', to: '/organizations', replace: true });
     expect(decide('/login', as('user'))).toEqual({ kind: 'redirect', to: '/rag-applications', replace: true });
+    expect(decide('/accept-invitation?token=abc', as('admin'))).toEqual({ kind: 'redirect', to: '/dashboard', replace: true });
   });
 
   it('sends a signed-in user on /login to the remembered path when it is a safe protected path', () => {
@@ -228,6 +237,7 @@ describe('safeRememberedPath', () => {
     expect(safeRememberedPath(undefined)).toBeUndefined();
     expect(safeRememberedPath('/\\evil.example')).toBeUndefined();
     expect(safeRememberedPath('/signup')).toBeUndefined();
+    expect(safeRememberedPath('/accept-invitation?token=abc')).toBeUndefined();
     expect(safeRememberedPath('/auth/callback')).toBeUndefined();
     expect(safeRememberedPath('/unknown')).toBeUndefined();
   });

@@ -30,6 +30,7 @@ export interface AppRoute {
 
 export const LOGIN_PATH = '/login';
 export const SIGNUP_PATH = '/signup';
+export const ACCEPT_INVITATION_PATH = '/accept-invitation';
 export const UNAUTHORIZED_PATH = '/unauthorized';
 export const AUTH_CALLBACK_PATH = '/auth/callback';
 export const ROOT_PATH = '/';
@@ -42,6 +43,9 @@ const SYSTEM_ADMIN: readonly Role[] = ['system_admin'];
 export const APP_ROUTES: readonly AppRoute[] = [
   { pattern: LOGIN_PATH, access: 'public', title: 'Sign In' },
   { pattern: SIGNUP_PATH, access: 'public', title: 'Create Account' },
+  // The target of the invitation email (contract §7.7): signed out, like signup. A signed-in user who
+  // opens someone's invitation link is sent home, as on every public route.
+  { pattern: ACCEPT_INVITATION_PATH, access: 'public', title: 'Accept Invitation' },
   // Spec 01 lists /unauthorized as public, but the guard itself sends signed-in users there when their
   // role is not allowed. Bouncing signed-in users off it (the public-route rule) would make that
   // redirect invisible, so the page is open to everyone.

@@ -32,6 +32,9 @@ export function ApiProvider({ children, ...options }: ApiProviderProps) {
       // A 4xx will answer the same on a retry; only network and server failures are worth retrying.
       shouldRetryOnError: (error: unknown) => !(error instanceof ApiError && error.status >= 400 && error.status < 500),
       revalidateOnFocus: false,
+      // One cache per client (and so per mounted app): nothing read for one sign-in is shared with
+      // another app instance, and each test render starts empty.
+      provider: () => new Map(),
     }),
     [apiFetch],
   );

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useAuth } from 'react-oidc-context';
+import { useSWRConfig } from 'swr';
 import { useNavigate } from 'react-router-dom';
 import { LOGIN_PATH } from '../../../shared/navigation/app-routes';
 import { ApiProvider, useApiFetch } from '../api/ApiProvider';
@@ -101,6 +102,10 @@ function SessionState({ children, error, setError, verified, setVerified, clearS
   const auth = useAuth();
   const apiFetch = useApiFetch();
   const navigate = useNavigate();
+  const { mutate: mutateCache } = useSWRConfig();
+  // Spec 01 §4.1: after logout nothing read for the signed-out user may show again, not even from the
+  // cache when the browser goes back; every cached answer is dropped without refetching.
+  const forgetCachedData = useCallback(() => void mutateCache(() => true, undefined, { revalidate: false }), [mutateCache]);
 
   // The wrapped provider calls (signinSilent for a 401 retry, for one) flip isLoading back on. Once the
   // provider has loaded the first time, that must not read as "signing in" and unmount the page.
@@ -183,6 +188,7 @@ function SessionState({ children, error, setError, verified, setVerified, clearS
     const idToken = auth.user?.id_token;
     setSigningOut(true);
     setVerified(undefined);
+    forgetCachedData();
     // Spec 01 §4.1: logout clears local and session storage (the provider's user store included).
     clearBrowserStorage();
     const postLogout = postLogoutRedirectUri(window.location.origin);
@@ -200,9 +206,18 @@ function SessionState({ children, error, setError, verified, setVerified, clearS
     await auth.removeUser().catch(() => undefined);
     setSigningOut(false);
     navigate(LOGIN_PATH, { replace: true });
-  }, [auth, navigate, setVerified]);
+  }, [auth, navigate, setVerified, forgetCachedData]);
 
   const hasUser = Boolean(subject && verified?.subject === subject);
+  // A session cleared any other way (expired, failed renewal, provider signed out) forgets too.
+  const hadUser = useRef(false);
+  useEffect(() => {
+    if (hasUser) hadUser.current = true;
+    else if (hadUser.current) {
+      hadUser.current = false;
+      forgetCachedData();
+    }
+  }, [hasUser, forgetCachedData]);
   let status: SessionStatus;
   if (!initialised || signingOut || needsResume) status = 'loading';
   else if (hasUser) status = 'authenticated';

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SIDEBAR_COLLAPSED_KEY, SIDEBAR_GROUPS_KEY } from './sidebar-state';
-import { fakeAuth, jsonResponse, locationNow, oidcUser, renderApp, stubApi } from '../test/test-auth';
+import { fakeAuth, jsonResponse, locationNow, oidcUser, productUser, renderApp, stubApi } from '../test/test-auth';
 
 beforeEach(() => {
   localStorage.clear();
@@ -11,6 +11,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -202,7 +203,7 @@ describe('sidebar persistence', () => {
 });
 
 describe('user menu', () => {
-  it('shows the User Settings header and its three items', async () => {
+  it('shows the User Settings header and its items, Change Password included', async () => {
     stubApi('admin');
     renderApp('/dashboard');
     await screen.findByTestId('page-title');
@@ -212,7 +213,7 @@ describe('user menu', () => {
     const items = within(menu)
       .getAllByRole('menuitem')
       .map((item) => item.textContent);
-    expect(items).toEqual(['Edit Profile', 'Reset Password', 'Logout']);
+    expect(items).toEqual(['Edit Profile', 'Change Password', 'Reset Password', 'Logout']);
   });
 
   it('edits the profile and shows the server message when the update fails', async () => {
@@ -237,6 +238,28 @@ describe('user menu', () => {
     expect(await screen.findByText('Profile updates are not available yet')).toBeTruthy();
     const put = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith('/api/profile') && init?.method === 'PUT');
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ fullName: 'Ada King' });
+  });
+
+  it("updates the profile: 'Profile updated successfully', the stored user renamed, closed after 2 s", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubApi('admin', (url, init) =>
+      url.endsWith('/api/profile') && init.method === 'PUT'
+        ? jsonResponse({ user: { ...productUser('admin', 'Ada King') }, message: 'Profile updated successfully' })
+        : jsonResponse({}, 404),
+    );
+    renderApp('/dashboard');
+    await screen.findByTestId('page-title');
+    fireEvent.click(screen.getByTestId('user-menu-button'));
+    fireEvent.click(await screen.findByText('Edit Profile'));
+    fireEvent.change(await screen.findByTestId('edit-profile-full-name'), { target: { value: 'Ada King' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(await screen.findByText('Profile updated successfully')).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ fullName: 'Ada King', full_name: 'Ada King' });
+    act(() => vi.advanceTimersByTime(1800));
+    expect(screen.getByText('Profile updated successfully')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(1000));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Profile' })).toBeNull());
+    vi.useRealTimers();
   });
 
   it('requires a full name before calling the server', async () => {

@@ -35,12 +35,16 @@ export function EditProfileDialog({ open, user, onClose, onUpdated }: EditProfil
   const [success, setSuccess] = useState<string | undefined>();
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
+  // Reset on opening only: a successful update changes the user under the open dialog, and resetting
+  // then would hide the success message the dialog must show until it closes.
+  const wasOpen = useRef(false);
   useEffect(() => {
-    if (open) {
+    if (open && !wasOpen.current) {
       setFullName(user.fullName);
       setError(undefined);
       setSuccess(undefined);
     }
+    wasOpen.current = open;
   }, [open, user.fullName]);
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
@@ -59,7 +63,9 @@ export function EditProfileDialog({ open, user, onClose, onUpdated }: EditProfil
         method: 'PUT',
         body: { fullName: name },
       });
-      onUpdated(answer?.user ? toProductUser(answer.user) : { ...user, fullName: name });
+      // Spec 01 §7: the answer's user.fullName (and email) is written to the stored user; without a
+      // user in the answer the stored copy still gets the new name.
+      onUpdated(answer?.user ? toProductUser(answer.user) : { ...user, fullName: name, raw: { ...user.raw, fullName: name, full_name: name } });
       setSuccess(typeof answer?.message === 'string' && answer.message ? answer.message : 'Profile updated successfully');
       closeTimer.current = setTimeout(onClose, MODAL_SUCCESS_CLOSE_MS);
     } catch (updateError) {

@@ -1,3 +1,4 @@
+import KeyIcon from '@mui/icons-material/KeyOutlined';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import LogoutIcon from '@mui/icons-material/Logout';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
@@ -21,17 +22,23 @@ import { useApiFetch } from '../api/ApiProvider';
 import { ApiError } from '../api/client';
 import { initialsOf, type ProductUser } from '../auth/product-user';
 import { useSession } from '../auth/SessionProvider';
+import { ChangePasswordDialog } from '../account/ChangePasswordDialog';
 import { EditProfileDialog } from './EditProfileDialog';
 
 export const RESET_PASSWORD_ALERT = 'There was an error initiating the password reset. Please try again.';
 
-/** Spec 01 §2.2: the avatar menu headed "User Settings" with Edit Profile, Reset Password, Logout. */
+/**
+ * Spec 01 §2.2: the avatar menu headed "User Settings" with Edit Profile, Reset Password, Logout. Spec 01
+ * §2.6 leaves open whether the in-app change-password form is reachable from a menu; it is, here, as
+ * Change Password (the hosted Reset Password link is for a forgotten password).
+ */
 export function UserMenu({ user }: { user: ProductUser }) {
   const session = useSession();
   const apiFetch = useApiFetch();
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [profileOpen, setProfileOpen] = useState(false);
+  const [passwordOpen, setPasswordOpen] = useState(false);
 
   const close = () => setAnchor(null);
 
@@ -109,6 +116,17 @@ export function UserMenu({ user }: { user: ProductUser }) {
           </ListItemIcon>
           <ListItemText>Edit Profile</ListItemText>
         </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            setPasswordOpen(true);
+          }}
+        >
+          <ListItemIcon>
+            <KeyIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Change Password</ListItemText>
+        </MenuItem>
         <MenuItem onClick={() => void resetPassword()}>
           <ListItemIcon>
             <LockResetIcon fontSize="small" />
@@ -129,6 +147,7 @@ export function UserMenu({ user }: { user: ProductUser }) {
         </MenuItem>
       </Menu>
       <EditProfileDialog open={profileOpen} user={user} onClose={() => setProfileOpen(false)} onUpdated={session.updateUser} />
+      <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
     </>
   );
 }

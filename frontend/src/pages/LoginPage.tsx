@@ -1,6 +1,8 @@
-import { Alert, Button, Typography } from '@mui/material';
+import { Alert, Button, Link, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { hasAuthParams } from 'react-oidc-context';
+import { Link as RouterLink } from 'react-router-dom';
+import { SIGNUP_PATH } from '../../../shared/navigation/app-routes';
 import { useSession } from '../auth/SessionProvider';
 import { LoadingScreen } from '../layout/LoadingScreen';
 import { PublicFrame } from './PublicFrame';
@@ -40,6 +42,16 @@ export function LoginPage() {
         >
           Sign in again
         </Button>
+        {/*
+          The hosted sign-in page belongs to the identity provider, so the way to self sign-up is offered
+          here: this is where someone lands whose email has no account yet ("No account found ...").
+        */}
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2.5 }}>
+          New to Groundwork?{' '}
+          <Link component={RouterLink} to={SIGNUP_PATH} data-testid="create-account-link">
+            Create an account
+          </Link>
+        </Typography>
       </PublicFrame>
     );
   }

@@ -1,7 +1,20 @@
 import type { ComponentType } from 'react';
+import { AcceptInvitationPage } from '../pages/accept-invitation/AcceptInvitationPage';
+import { GroupsPage } from '../pages/groups/GroupsPage';
+import { OrganizationSettingsPage } from '../pages/organizations/OrganizationSettingsPage';
+import { OrganizationsPage } from '../pages/organizations/OrganizationsPage';
+import { SignupPage } from '../pages/signup/SignupPage';
+import { UsersPage } from '../pages/users/UsersPage';
 
 /**
  * Real pages by route pattern. A route without an entry renders the generic placeholder titled from the
  * route table; each later feature registers its page here instead of touching the router.
  */
-export const PAGES: Partial<Record<string, ComponentType>> = {};
+export const PAGES: Partial<Record<string, ComponentType>> = {
+  '/signup': SignupPage,
+  '/accept-invitation': AcceptInvitationPage,
+  '/organizations': OrganizationsPage,
+  '/organization/settings': OrganizationSettingsPage,
+  '/directory/users': UsersPage,
+  '/directory/groups': GroupsPage,
+};

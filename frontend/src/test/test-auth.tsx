@@ -89,12 +89,23 @@ export function jsonResponse(body: unknown, status = 200): Response {
 
 export type FetchHandler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
-/** Replaces the network: answers verify-token with the given role, everything else through `handler`. */
-export function stubApi(role: Role | undefined, handler?: FetchHandler) {
+export interface StubOptions {
+  /** What `GET /api/auth/password-status` answers for the signed-in user (contract §4.10); default false. */
+  forcePasswordChange?: boolean;
+}
+
+/**
+ * Replaces the network: answers verify-token with the given role and password-status with the option's
+ * flag, everything else through `handler`.
+ */
+export function stubApi(role: Role | undefined, handler?: FetchHandler, options: StubOptions = {}) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = String(input);
     if (url.endsWith('/api/auth/verify-token') && role) {
       return jsonResponse({ token: 'access-1', refreshToken: null, expiresIn: 3600, user: productUser(role) });
+    }
+    if (url.endsWith('/api/auth/password-status') && role) {
+      return jsonResponse({ force_password_change: options.forcePasswordChange ?? false });
     }
     if (handler) return handler(url, init);
     return jsonResponse({ message: 'Route not found', status: 404, code: 'NOT_FOUND' }, 404);

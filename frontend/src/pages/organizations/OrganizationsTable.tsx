@@ -1,0 +1,50 @@
+import { Button, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import type { Organization } from '../../api/entities';
+import { formatDate } from '../../components/format';
+import { StatusChip } from '../../components/StatusChip';
+
+/** Spec 03: columns Name, Domain, Status, Users, Created, Actions, with a Manage button per row. */
+export function OrganizationsTable({ organizations, onManage }: { organizations: Organization[]; onManage: (organization: Organization) => void }) {
+  return (
+    <TableContainer>
+      <Table aria-label="Organizations">
+        <TableHead>
+          <TableRow>
+            <TableCell>Name</TableCell>
+            <TableCell>Domain</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell align="right">Users</TableCell>
+            <TableCell>Created</TableCell>
+            <TableCell align="right">Actions</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {organizations.map((organization) => (
+            <TableRow key={organization.id} hover data-testid="organization-row">
+              <TableCell>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {organization.name}
+                  </Typography>
+                  {organization.is_system_org && <Chip size="small" label="System" variant="outlined" />}
+                  {organization.type === 'consumer' && <Chip size="small" label="Consumer" variant="outlined" color="info" />}
+                </Stack>
+              </TableCell>
+              <TableCell>{organization.domain}</TableCell>
+              <TableCell>
+                <StatusChip status={organization.status} />
+              </TableCell>
+              <TableCell align="right">{organization.user_count ?? '—'}</TableCell>
+              <TableCell>{formatDate(organization.createdAt)}</TableCell>
+              <TableCell align="right">
+                <Button size="small" variant="outlined" onClick={() => onManage(organization)} aria-label={`Manage ${organization.name}`}>
+                  Manage
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
