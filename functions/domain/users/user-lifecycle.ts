@@ -164,7 +164,8 @@ export async function inviteUser(
     expiresAt: invitationExpiresAt(now, expiryDays),
   });
 
-  const link = `${origin}/accept-invitation?token=${encodeURIComponent(token)}`;
+  // The email rides along so the acceptance page can greet the person and show their organization's password policy.
+  const link = `${origin}/accept-invitation?${new URLSearchParams({ token, email: user.email }).toString()}`;
   try {
     await mail.send(
       invitationMessage({ to: user.email, fullName: user.full_name, organizationName: organization.name, inviterName: input.invitedBy.full_name, link, expiryDays }),
