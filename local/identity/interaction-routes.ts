@@ -49,6 +49,7 @@ export function createInteractionRoutes(options: InteractionRoutesOptions) {
   const { provider, accounts, mountPath, resetPasswordUrl, loginUrl } = options;
   const interactionPrefix = `${mountPath}/interaction/`;
   const resetPath = new URL(resetPasswordUrl).pathname;
+  const signupUrl = new URL('/signup', loginUrl).toString();
 
   const expired = (res: ServerResponse) =>
     sendHtml(
@@ -88,7 +89,7 @@ export function createInteractionRoutes(options: InteractionRoutesOptions) {
 
     if (req.method === 'GET') {
       const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined;
-      return sendHtml(res, 200, loginPage({ action, resetPasswordUrl, email: hint }));
+      return sendHtml(res, 200, loginPage({ action, resetPasswordUrl, signupUrl, email: hint }));
     }
     if (req.method !== 'POST') {
       res.writeHead(405, { Allow: 'GET, POST' }).end();
@@ -106,7 +107,7 @@ export function createInteractionRoutes(options: InteractionRoutesOptions) {
     const password = form.get('password') ?? '';
     const account = email && password ? await accounts.verifyPassword(email, password) : undefined;
     if (!account) {
-      return sendHtml(res, 200, loginPage({ action, resetPasswordUrl, email, error: INVALID_CREDENTIALS }));
+      return sendHtml(res, 200, loginPage({ action, resetPasswordUrl, signupUrl, email, error: INVALID_CREDENTIALS }));
     }
     await provider.interactionFinished(
       req,

@@ -50,11 +50,13 @@ export interface LoginPageInput {
   /** Where the form posts: the interaction URL itself. */
   action: string;
   resetPasswordUrl: string;
+  /** The web app's Create Account screen (spec 01 §2.4). */
+  signupUrl: string;
   email?: string;
   error?: string;
 }
 
-export function loginPage({ action, resetPasswordUrl, email = '', error }: LoginPageInput): string {
+export function loginPage({ action, resetPasswordUrl, signupUrl, email = '', error }: LoginPageInput): string {
   const alert = error ? `<div class="alert" role="alert">${escapeHtml(error)}</div>\n` : '';
   return layout(
     'Sign in to Groundwork',
@@ -66,7 +68,8 @@ ${alert}<form method="post" action="${escapeHtml(action)}">
 <input id="password" name="password" type="password" autocomplete="current-password" required${email ? ' autofocus' : ''}>
 <button type="submit">Sign in</button>
 </form>
-<p><a href="${escapeHtml(resetPasswordUrl)}">Forgot password?</a></p>`,
+<p><a href="${escapeHtml(resetPasswordUrl)}">Forgot password?</a></p>
+<p>New here? <a href="${escapeHtml(signupUrl)}">Create an account</a></p>`,
   );
 }
 

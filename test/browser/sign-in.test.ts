@@ -72,6 +72,10 @@ describe('signing in through the hosted login page', () => {
     await expect.poll(() => alert.innerText()).toContain('Invalid email or password');
     expect(page.url()).toContain('/oidc/interaction/');
     expect(await page.getByLabel('Email address').inputValue()).toBe(platform.credentials.USER.email);
+    // The hosted page leads newcomers to the web app's Create Account screen.
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.waitForURL(`${platform.url}/signup`, { timeout: 30_000 });
+    await expect.poll(() => page.getByRole('heading', { name: 'Create Account' }).isVisible()).toBe(true);
   });
 
   it('remembers the path a signed-out visitor asked for', async () => {
