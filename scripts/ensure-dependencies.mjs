@@ -7,8 +7,11 @@ export function ensureDependencies() {
   const marker = 'node_modules/.package-lock.json';
   const stale = !existsSync(marker) || statSync('package-lock.json').mtimeMs > statSync(marker).mtimeMs;
   if (!stale) return;
-  console.log('Installing dependencies (npm ci)...');
-  execSync('npm ci --no-audit --no-fund', { stdio: 'inherit' });
+  console.log('Installing dependencies (npm install)...');
+  // Not `npm ci`: it refuses a lockfile that lacks other platforms' optional binaries (LanceDB's),
+  // which this registry does not serve; `npm install` installs exactly the locked versions here and
+  // leaves the lockfile as it is.
+  execSync('npm install --no-audit --no-fund', { stdio: 'inherit' });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) ensureDependencies();
