@@ -439,24 +439,28 @@ describe('POST /api/organizations/{id}/system-invite-user (§6.7)', () => {
 
 describe('cloud resources (§6.8–§6.11)', () => {
   it('shows an organization that was never provisioned as failed, until a system admin provisions it', async () => {
-    const before = await api('GET', `/api/organizations/${demo.id}/cloud-resources`, tokens.ADMIN);
+    // The seed provisions its organizations; one written straight to the table never was.
+    const bare = await new OrganizationRepository(platform.ports.database).create({ name: 'Bare Org', domain: 'bare-org.example.com', type: 'business', is_system_org: false });
+    const before = await api('GET', `/api/organizations/${bare.id}/cloud-resources`, tokens.SYSTEM_ADMIN);
     expect(before.status).toBe(200);
-    expect(before.body).toMatchObject({ provider: 'aws', status: 'failed', error: 'Cloud resources have not been provisioned', bucketName: `${platform.ports.objects.bucket}/org/${demo.id}/` });
+    expect(before.body).toMatchObject({ provider: 'aws', status: 'failed', error: 'Cloud resources have not been provisioned', bucketName: `${platform.ports.objects.bucket}/org/${bare.id}/` });
 
     expectError(await api('POST', `/api/organizations/${demo.id}/cloud-resources`, tokens.ADMIN), 403, "You don't have permission to access this resource.");
-    const provisioned = await api('POST', `/api/organizations/${demo.id}/cloud-resources`, tokens.SYSTEM_ADMIN);
+    const seeded = await api('GET', `/api/organizations/${demo.id}/cloud-resources`, tokens.ADMIN);
+    expect(seeded.body).toMatchObject({ status: 'ready', bucketName: `${platform.ports.objects.bucket}/org/${demo.id}/` });
+    const provisioned = await api('POST', `/api/organizations/${bare.id}/cloud-resources`, tokens.SYSTEM_ADMIN);
     expect(provisioned.status, JSON.stringify(provisioned.body)).toBe(200);
     expect(provisioned.body).toEqual({
       provider: 'aws',
       region: expect.any(String),
-      bucketName: `${platform.ports.objects.bucket}/org/${demo.id}/`,
-      auditBucketName: `${platform.ports.objects.bucket}/audit/${demo.id}/`,
+      bucketName: `${platform.ports.objects.bucket}/org/${bare.id}/`,
+      auditBucketName: `${platform.ports.objects.bucket}/audit/${bare.id}/`,
       status: 'ready',
       createdAt: expect.any(String),
     });
-    expect((await api('GET', `/api/organizations/${demo.id}/cloud-resources`, tokens.ADMIN)).body).toEqual(provisioned.body);
+    expect((await api('GET', `/api/organizations/${bare.id}/cloud-resources`, tokens.SYSTEM_ADMIN)).body).toEqual(provisioned.body);
     // Idempotent: a second run keeps the record's creation time.
-    expect((await api('POST', `/api/organizations/${demo.id}/cloud-resources`, tokens.SYSTEM_ADMIN)).body).toEqual(provisioned.body);
+    expect((await api('POST', `/api/organizations/${bare.id}/cloud-resources`, tokens.SYSTEM_ADMIN)).body).toEqual(provisioned.body);
   });
 
   it('checks the namespaces live, sees one go missing, and provisioning brings it back', async () => {
