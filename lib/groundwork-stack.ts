@@ -5,6 +5,7 @@ import { AccessLogs } from './audit/access-logs';
 import { type BackendResources, backendEnvironment } from './compute/backend';
 import { CONTEXT, contextFlag, contextString } from './context';
 import { DataStore } from './data/data-store';
+import { VectorStore } from './data/vector-store';
 import { Identity } from './identity/identity';
 import { Queues } from './queues/queues';
 import { Schedules } from './schedules/schedules';
@@ -51,7 +52,9 @@ export class GroundworkStack extends Stack {
       domainPrefix: contextString(this, CONTEXT.cognitoDomainPrefix) ?? `${this.stackName.toLowerCase()}-${this.account}`,
     });
 
+    const vectorStore = new VectorStore(this, 'Vectors');
     const resources: BackendResources = {
+      vectorStore,
       table: data.table,
       dataBucket: data.bucket,
       indexingQueue: queues.indexing,
@@ -67,6 +70,7 @@ export class GroundworkStack extends Stack {
         userPoolDomainUrl: identity.hostedUiUrl,
         webOrigins,
         version: props.version,
+        vectorBucketName: vectorStore.bucketName,
         // SES refuses unverified senders; the default names the web origin's host so an operator sees what to verify.
         mailFrom: contextString(this, CONTEXT.mailFrom) ?? `no-reply@${Fn.select(2, Fn.split('/', webOrigins[0] ?? 'https://example.com'))}`,
       }),

@@ -1,7 +1,9 @@
 import { createCognitoIdentity } from '../ports/aws/cognito-identity';
 import { createDynamoDbDatabase } from '../ports/aws/dynamodb-database';
 import { createS3Objects } from '../ports/aws/s3-objects';
+import { createS3VectorsIndex } from '../ports/aws/s3-vectors-index';
 import { createSesMail } from '../ports/aws/ses-mail';
+import { createEmbeddingsFromEnvironment } from '../ports/embeddings';
 import { createSqsQueue } from '../ports/aws/sqs-queue';
 import { readEnv } from './environment';
 import type { Ports } from './ports';
@@ -22,5 +24,7 @@ export function createCloudPorts(): Ports {
       webOrigin,
     }),
     mail: createSesMail({ from: readEnv('mailFrom') }),
+    vectors: createS3VectorsIndex({ vectorBucketName: readEnv('vectorBucketName') }),
+    embeddings: createEmbeddingsFromEnvironment(process.env),
   };
 }

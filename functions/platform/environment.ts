@@ -16,6 +16,8 @@ export const ENV = {
   userPoolDomainUrl: 'USER_POOL_DOMAIN_URL',
   /** Comma-separated web origins allowed for bearer CORS (contract §1.8). */
   webOrigins: 'WEB_ORIGINS',
+  /** The S3 Vectors bucket holding one vector index per knowledge-base version. */
+  vectorBucketName: 'VECTOR_BUCKET_NAME',
   /** `bedrock` or `offline`. */
   modelsMode: 'GROUNDWORK_MODELS',
   stripeSecretKey: 'STRIPE_SECRET_KEY',

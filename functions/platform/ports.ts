@@ -1,18 +1,22 @@
 import type { DatabasePort } from '../ports/database';
 import type { IdentityPort } from '../ports/identity';
+import type { EmbeddingsPort } from '../ports/embeddings';
 import type { MailPort } from '../ports/mail';
 import type { ObjectsPort } from '../ports/objects';
 import type { QueuePort } from '../ports/queue';
+import type { VectorIndexPort } from '../ports/vectors';
 import { currentRuntime } from './environment';
 import { createCloudPorts } from './cloud-ports';
 
-/** Every port the functions use. Later ports (vectors, embeddings, chat model, payments) join here. */
+/** Every port the functions use. Later ports (chat model, payments) join here. */
 export interface Ports {
   database: DatabasePort;
   objects: ObjectsPort;
   queue: QueuePort;
   identity: IdentityPort;
   mail: MailPort;
+  vectors: VectorIndexPort;
+  embeddings: EmbeddingsPort;
 }
 
 let installed: Ports | undefined;

@@ -15,6 +15,8 @@ export type Capability =
   | 'chat-events'
   /** Read the data bucket's encryption and versioning: the live cloud-resources check (§6.11). */
   | 'storage-inspection'
+  /** The knowledge bases' vector indexes: retrieval (§17.4) and index clean-up (§15.6). */
+  | 'vector-index'
   /** SES SendEmail: invitation emails (§7.4, §6.7). */
   | 'mail'
   /** The Stripe secret key, when payments are enabled: billing itself, and health reports the mode (§3.1). */
@@ -26,7 +28,8 @@ export const FAMILY_CAPABILITIES: Readonly<Partial<Record<Family, readonly Capab
   profile: ['user-administration'],
   organizations: ['user-administration', 'mail', 'storage-inspection'],
   users: ['user-administration', 'mail'],
-  chat: ['model-invocation'],
+  chat: ['model-invocation', 'vector-index'],
+  'knowledge-bases': ['vector-index'],
   integrations: ['chat-events'],
   billing: ['stripe'],
 };

@@ -129,6 +129,7 @@ export class GroundworkApi extends Construct {
     if (capabilities.includes('model-invocation')) grantModelInvocation(fn);
     if (capabilities.includes('chat-events')) grantQueueSend(fn, resources.chatEventsQueue);
     if (capabilities.includes('mail')) grantMailSend(fn);
+    if (capabilities.includes('vector-index')) resources.vectorStore.grantIndexAccess(fn);
     if (capabilities.includes('storage-inspection')) grantStorageInspection(fn, resources);
     return fn;
   }

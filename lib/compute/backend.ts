@@ -3,6 +3,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { ENV } from '../../functions/platform/environment';
+import type { VectorStore } from '../data/vector-store';
 
 /** What every Groundwork function is wired to: the shared data plane and the settings that name it. */
 export interface BackendResources {
@@ -11,6 +12,7 @@ export interface BackendResources {
   readonly indexingQueue: sqs.IQueue;
   readonly chatEventsQueue: sqs.IQueue;
   readonly userPool: cognito.IUserPool;
+  readonly vectorStore: VectorStore;
   /** Environment shared by every function; names from functions/platform/environment.ts. */
   readonly environment: Readonly<Record<string, string>>;
 }
@@ -29,6 +31,7 @@ export interface BackendEnvironmentInput {
   readonly version: string;
   /** Verified SES identity invitations are sent from. */
   readonly mailFrom: string;
+  readonly vectorBucketName: string;
 }
 
 export function backendEnvironment(input: BackendEnvironmentInput): Record<string, string> {
@@ -45,6 +48,7 @@ export function backendEnvironment(input: BackendEnvironmentInput): Record<strin
     [ENV.webOrigins]: input.webOrigins.join(','),
     [ENV.modelsMode]: 'bedrock',
     [ENV.mailFrom]: input.mailFrom,
+    [ENV.vectorBucketName]: input.vectorBucketName,
     [ENV.logLevel]: 'INFO',
     // The SDK warns on every cold start of a Node 20 target otherwise; the warning is known and noise.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',

@@ -33,11 +33,13 @@ export class IndexingWorker extends Construct {
       description: 'Groundwork worker: ingest, crawl, index, purge',
       environment: serviceEnvironment(props.resources, 'indexing'),
       timeout: INDEXING_WORKER_TIMEOUT,
-      // Parsing large documents and embedding batches is memory- and CPU-bound.
-      memorySize: 2048,
+      // Parsing runs in a worker thread capped at 1.5 GB of heap (functions/domain/extraction), beside
+      // the main heap and the embedding batches; more memory also buys Lambda more CPU.
+      memorySize: 3008,
     });
     grantDataPlane(this.function, props.resources);
     grantModelInvocation(this.function);
+    props.resources.vectorStore.grantIndexAccess(this.function);
     this.function.addEventSource(
       new SqsEventSource(props.queue, {
         // A message may hold ten minutes of work; one per invocation keeps slices within the timeout.

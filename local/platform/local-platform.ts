@@ -11,7 +11,9 @@ import { handler as scheduleWorker } from '../../functions/workers/schedules/han
 import type { RuntimeConfig } from '../../shared/config/runtime-config';
 import { ensureTable, startDynamoDbLocal } from '../dynamodb/dynamodb-local';
 import { startEmbeddedIssuer } from '../identity/embedded-issuer';
+import { createEmbeddingsFromEnvironment } from '../../functions/ports/embeddings';
 import { createOutboxMail } from '../mail/outbox-mail';
+import { createLanceDbIndex } from '../vectors/lancedb-index';
 import { startObjectStore } from '../objects/object-store';
 import { EmbeddedQueue } from '../queue/embedded-queue';
 import { startScheduleTimers } from '../schedules/schedule-timers';
@@ -90,6 +92,11 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
     const database = createDynamoDbDatabase({ tableName: LOCAL_TABLE_NAME, endpoint: dynamo.endpoint, adapter: 'dynamodb-local' });
     await ensureTable(database.client as never, LOCAL_TABLE_NAME);
 
+    // Created before the queue, so on stop (reverse order) the queue's workers finish before the index closes.
+    const vectors = createLanceDbIndex({ dataDir: join(dataDir, 'vectors'), log });
+    stops.push(() => vectors.close());
+    const embeddings = createEmbeddingsFromEnvironment(process.env);
+
     const queue = new EmbeddedQueue({ stateDir: join(dataDir, 'queue'), visibilityTimeoutSeconds: options.queueVisibilityTimeoutSeconds ?? 60 });
     queue.register('indexing', indexingWorker);
     stops.push(() => queue.stop());
@@ -109,7 +116,7 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
     stops.push(() => issuer?.close());
 
     const mail = createOutboxMail(join(dataDir, 'outbox'), log);
-    const ports: Ports = { database, objects, queue, identity: issuer.identity, mail };
+    const ports: Ports = { database, objects, queue, identity: issuer.identity, mail, vectors, embeddings };
     installPorts(ports);
     runtimeConfig = {
       apiBaseUrl: '',

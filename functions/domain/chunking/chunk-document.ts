@@ -1,0 +1,112 @@
+import { chunkingProblems, type ChunkingOptions } from '../../../shared/rules/chunking';
+import { sectionOffsets } from './section-offsets';
+import { splitIntoUnits, type TextRange } from './text-units';
+
+/**
+ * Chunking for knowledge-base indexing. Every size here is in characters (JavaScript string
+ * length), the unit of the knowledge-base form's "chunk size" and "overlap".
+ */
+
+/** Where a parser found a piece of text: a page of a PDF, a sheet of a workbook, a slide. */
+export interface ChunkableSection {
+  text: string;
+  page?: number;
+  sheet?: string;
+  slide?: number;
+  /** Heading path above the text, outermost first. */
+  headings?: string[];
+}
+
+export interface ChunkableDocument {
+  text: string;
+  sections: ChunkableSection[];
+}
+
+export interface Chunk {
+  /** Position in the document, from 0. */
+  index: number;
+  text: string;
+  page?: number;
+  sheet?: string;
+  slide?: number;
+  headings?: string[];
+  /** `text` is `doc.text.slice(charStart, charEnd)` (see section-offsets for the one exception). */
+  charStart: number;
+  charEnd: number;
+}
+
+/**
+ * Cuts a parsed document into chunks of at most `chunkSize` characters. Structure comes before
+ * size: a chunk never spans two sections (so its page, sheet, slide and headings are exact), and
+ * inside a section it breaks between paragraphs, else sentences, lines, words; a word is cut only
+ * when it alone is longer than `chunkSize`. Units are packed greedily up to `chunkSize`. From the
+ * second chunk of a section on, a chunk starts with up to `overlap` characters from the end of the
+ * previous one, beginning at a word; the overlap shrinks when it would not leave room for the next
+ * unit. Chunk text is the original text, not re-spaced.
+ *
+ * @param options.chunkSize characters, 100–2000 (contract §15.4)
+ * @param options.overlap characters, 0–200, smaller than chunkSize
+ * @throws RangeError with the contract's messages joined by "\n" when the options are invalid
+ */
+export function chunkDocument(doc: ChunkableDocument, options: ChunkingOptions): Chunk[] {
+  const problems = chunkingProblems(options);
+  if (problems.length > 0) throw new RangeError(problems.map((problem) => problem.message).join('\n'));
+
+  const sections = doc.sections.length > 0 ? doc.sections : [{ text: doc.text }];
+  const offsets = sectionOffsets(doc.text, sections);
+  const chunks: Chunk[] = [];
+  sections.forEach((section, position) => {
+    const base = offsets[position] ?? 0;
+    for (const range of packSection(section.text, options)) {
+      chunks.push({
+        index: chunks.length,
+        text: section.text.slice(range.start, range.end),
+        ...sectionMetadata(section),
+        charStart: base + range.start,
+        charEnd: base + range.end,
+      });
+    }
+  });
+  return chunks;
+}
+
+function sectionMetadata(section: ChunkableSection): Pick<Chunk, 'page' | 'sheet' | 'slide' | 'headings'> {
+  return {
+    ...(section.page !== undefined ? { page: section.page } : {}),
+    ...(section.sheet !== undefined ? { sheet: section.sheet } : {}),
+    ...(section.slide !== undefined ? { slide: section.slide } : {}),
+    ...(section.headings && section.headings.length > 0 ? { headings: [...section.headings] } : {}),
+  };
+}
+
+function packSection(text: string, { chunkSize, overlap }: ChunkingOptions): TextRange[] {
+  const units = splitIntoUnits(text, chunkSize);
+  const chunks: TextRange[] = [];
+  let next = 0;
+  while (next < units.length) {
+    const first = units[next]!;
+    const previous = chunks.at(-1);
+    const start = previous && overlap > 0 ? overlapStart(text, previous, first, chunkSize, overlap) : first.start;
+    let end = first.end;
+    next++;
+    while (next < units.length && units[next]!.end - start <= chunkSize) {
+      end = units[next]!.end;
+      next++;
+    }
+    chunks.push({ start, end });
+  }
+  return chunks;
+}
+
+/**
+ * The earliest word start within the last `overlap` characters of the previous chunk that still
+ * leaves room for the next unit; the unit's own start when there is none.
+ */
+function overlapStart(text: string, previous: TextRange, first: TextRange, chunkSize: number, overlap: number): number {
+  const earliest = Math.max(previous.start, previous.end - overlap, first.end - chunkSize);
+  for (let at = earliest; at < previous.end; at++) {
+    const startsWord = !/\s/.test(text[at]!) && (at === 0 || /\s/.test(text[at - 1]!));
+    if (startsWord) return at;
+  }
+  return first.start;
+}

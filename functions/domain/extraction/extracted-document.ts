@@ -1,0 +1,32 @@
+export type DocumentKind = 'txt' | 'md' | 'csv' | 'json' | 'pdf' | 'docx' | 'xlsx' | 'xls' | 'pptx' | 'ppt';
+
+/** A part of the document with the structure it came from kept as metadata for citations. */
+export interface ExtractedSection {
+  text: string;
+  page?: number;
+  sheet?: string;
+  slide?: number;
+  /** The heading path above this section, outermost first. */
+  headings?: string[];
+}
+
+export interface ExtractedDocument {
+  kind: DocumentKind;
+  /** The normalised full text: the sections' texts joined by a blank line. */
+  text: string;
+  sections: ExtractedSection[];
+  metadata: {
+    pageCount?: number;
+    sheetNames?: string[];
+    slideCount?: number;
+    encoding?: string;
+    title?: string;
+    characters: number;
+  };
+}
+
+/**
+ * Stored with every extraction so that documents extracted by an older extractor can be found and
+ * re-extracted when the text it produces changes.
+ */
+export const EXTRACTION_FORMAT_VERSION = 1;

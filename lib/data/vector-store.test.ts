@@ -1,0 +1,48 @@
+import type { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ENV } from '../../functions/platform/environment';
+import { synthGroundwork } from '../testing/synth';
+
+let template: Template;
+beforeAll(() => {
+  ({ template } = synthGroundwork());
+});
+
+type Statement = { Action: string | string[]; Resource: unknown };
+
+/** Functions whose role may query vectors, by the description the functions carry. */
+function functionsAllowed(action: string): string[] {
+  const policies = Object.values(template.findResources('AWS::IAM::Policy')) as Array<{ Properties: { PolicyDocument: { Statement: Statement[] }; Roles: Array<{ Ref: string }> } }>;
+  const roles = new Set(
+    policies
+      .filter((policy) => policy.Properties.PolicyDocument.Statement.some((statement) => ([] as string[]).concat(statement.Action).includes(action)))
+      .flatMap((policy) => policy.Properties.Roles.map((role) => role.Ref)),
+  );
+  return Object.values(template.findResources('AWS::Lambda::Function'))
+    .filter((fn) => roles.has((fn as { Properties: { Role: { 'Fn::GetAtt': [string] } } }).Properties.Role['Fn::GetAtt'][0]))
+    .map((fn) => (fn as { Properties: { Description: string } }).Properties.Description)
+    .sort();
+}
+
+describe('vector store (S3 Vectors)', () => {
+  it('is one encrypted vector bucket named after the stack, given to every function', () => {
+    template.resourceCountIs('AWS::S3Vectors::VectorBucket', 1);
+    template.hasResourceProperties('AWS::S3Vectors::VectorBucket', { VectorBucketName: 'groundwork-vectors', EncryptionConfiguration: { SseType: 'AES256' } });
+    for (const fn of Object.values(template.findResources('AWS::Lambda::Function')) as Array<{ Properties: { Environment?: { Variables?: Record<string, unknown> }; Description?: string } }>) {
+      if (fn.Properties.Description?.startsWith('Groundwork')) expect(fn.Properties.Environment?.Variables?.[ENV.vectorBucketName]).toBe('groundwork-vectors');
+    }
+  });
+
+  it('lets only the indexing worker, chat and knowledge bases touch the indexes', () => {
+    expect(functionsAllowed('s3vectors:QueryVectors')).toEqual([
+      'Groundwork API: chat routes',
+      'Groundwork API: knowledge-bases routes',
+      'Groundwork worker: ingest, crawl, index, purge',
+    ]);
+  });
+
+  it('gives the indexing worker room for the parser thread', () => {
+    const worker = Object.values(template.findResources('AWS::Lambda::Function')).find((fn) => (fn as { Properties: { Description?: string } }).Properties.Description?.includes('ingest')) as { Properties: { MemorySize: number } };
+    expect(worker.Properties.MemorySize).toBe(3008);
+  });
+});
