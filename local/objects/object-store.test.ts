@@ -124,6 +124,15 @@ describe('object store (s3rver)', () => {
     const refused = await preflight('http://evil.example');
     expect(refused.status).toBe(403);
     expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+
+    // What a browser really sends before a presigned PUT: the preflight carries the signed URL.
+    const signed = await objects.presignPut('org/org_1/files/preflight.txt', { contentType: 'text/plain', expiresInSeconds: 300 });
+    const signedPreflight = await fetch(signed, {
+      method: 'OPTIONS',
+      headers: { Origin: ORIGIN, 'Access-Control-Request-Method': 'PUT', 'Access-Control-Request-Headers': 'content-type' },
+    });
+    expect(signedPreflight.status).toBe(200);
+    expect(signedPreflight.headers.get('access-control-allow-methods')).toContain('PUT');
   });
 
   it('rejects ping for a bucket that does not exist', async () => {

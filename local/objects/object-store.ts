@@ -90,7 +90,9 @@ export async function startObjectStore(options: StartObjectStoreOptions): Promis
   const allowedOrigins = new Set(options.corsOrigins);
   // Our own server in front of s3rver, so presigned signatures are checked before s3rver sees them.
   const server = createServer((request, response) => {
-    const failure = checkPresignedRequest(request, SECRETS);
+    // A browser's CORS preflight carries the signed URL but is not the signed request (S3 answers it
+    // from the CORS rules alone), so only the actual request is checked.
+    const failure = request.method === 'OPTIONS' ? undefined : checkPresignedRequest(request, SECRETS);
     if (failure) refuse(request, response, failure, allowedOrigins);
     else s3rverListener(request, response);
   });

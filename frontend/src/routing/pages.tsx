@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { AcceptInvitationPage } from '../pages/accept-invitation/AcceptInvitationPage';
+import { FilesPage } from '../pages/files/FilesPage';
 import { GroupsPage } from '../pages/groups/GroupsPage';
+import { MyFilesPage } from '../pages/my-files/MyFilesPage';
 import { OrganizationSettingsPage } from '../pages/organizations/OrganizationSettingsPage';
 import { OrganizationsPage } from '../pages/organizations/OrganizationsPage';
 import { SignupPage } from '../pages/signup/SignupPage';
@@ -17,4 +19,6 @@ export const PAGES: Partial<Record<string, ComponentType>> = {
   '/organization/settings': OrganizationSettingsPage,
   '/directory/users': UsersPage,
   '/directory/groups': GroupsPage,
+  '/data-sources': FilesPage,
+  '/data-sources/uploaded': MyFilesPage,
 };
