@@ -5,6 +5,7 @@ import { AccessLogs } from './audit/access-logs';
 import { type BackendResources, backendEnvironment } from './compute/backend';
 import { CONTEXT, contextFlag, contextString } from './context';
 import { DataStore } from './data/data-store';
+import { SecretsKey } from './data/secrets-key';
 import { VectorStore } from './data/vector-store';
 import { Identity } from './identity/identity';
 import { Queues } from './queues/queues';
@@ -53,8 +54,10 @@ export class GroundworkStack extends Stack {
     });
 
     const vectorStore = new VectorStore(this, 'Vectors');
+    const secrets = new SecretsKey(this, 'Secrets');
     const resources: BackendResources = {
       vectorStore,
+      secretsKey: secrets.key,
       table: data.table,
       dataBucket: data.bucket,
       indexingQueue: queues.indexing,
@@ -71,6 +74,7 @@ export class GroundworkStack extends Stack {
         webOrigins,
         version: props.version,
         vectorBucketName: vectorStore.bucketName,
+        secretsKeyId: secrets.key.keyId,
         // SES refuses unverified senders; the default names the web origin's host so an operator sees what to verify.
         mailFrom: contextString(this, CONTEXT.mailFrom) ?? `no-reply@${Fn.select(2, Fn.split('/', webOrigins[0] ?? 'https://example.com'))}`,
       }),

@@ -2,6 +2,7 @@ import { MESSAGES } from '../../shared/api/errors';
 import type { RouteDefinition } from '../../shared/api/route-table';
 import { isRoleAllowed } from '../../shared/auth/roles';
 import { isIpAllowed } from '../../shared/rules/organization-settings';
+import { authenticateApiKey, type ApiKeyCaller } from '../domain/applications/api-key-access';
 import { OrganizationRepository } from '../domain/organizations/organization-repository';
 import { organizationSettings } from '../domain/organizations/organization-settings';
 import { consumeRateLimit } from '../domain/rate-limits/rate-limit-counter';
@@ -61,6 +62,19 @@ export async function authenticateBearer(rawToken: string, sourceIp: string): Pr
   return { kind: 'user', user, organization, token, rawToken };
 }
 
+/**
+ * API-key callers of the five §17.5 routes, kept beside the event like bearer callers: they are no
+ * `Caller` (no user, no role), so a route that never asks for one can never mistake one for a user.
+ */
+const apiKeyCallers = new WeakMap<ApiEvent, ApiKeyCaller>();
+
+export function apiKeyCallerOf(event: ApiEvent): ApiKeyCaller | undefined {
+  return apiKeyCallers.get(event);
+}
+
+/** Creating sessions and sending refuse a disabled application; the reads of §17.5 do not (§17). */
+const REFUSES_DISABLED_APPLICATION = new Set(['chat.createSession', 'chat.sendMessage']);
+
 /** The credential check a route's auth kind asks for; returns the caller for bearer routes. */
 export async function authenticateRoute(route: RouteDefinition, event: ApiEvent): Promise<Caller | undefined> {
   const headers = event.headers as Record<string, string | undefined>;
@@ -75,8 +89,12 @@ export async function authenticateRoute(route: RouteDefinition, event: ApiEvent)
     case 'bearer': {
       const token = bearerToken(headers);
       if (token === undefined) {
-        if (route.auth === 'bearer-or-api-key' && headers['x-api-key']) {
-          throw new HttpError('NOT_IMPLEMENTED', 'API-key access is not available yet in this release');
+        const apiKey = headers['x-api-key'];
+        if (route.auth === 'bearer-or-api-key' && apiKey) {
+          const { database } = getPorts();
+          const applicationId = event.pathParameters?.appId;
+          apiKeyCallers.set(event, await authenticateApiKey(database, { apiKey, applicationId, origin: headers.origin, refuseDisabled: REFUSES_DISABLED_APPLICATION.has(route.id) }));
+          return undefined;
         }
         throw unauthorized(MESSAGES.authenticationRequired);
       }

@@ -1,8 +1,10 @@
 import { createCognitoIdentity } from '../ports/aws/cognito-identity';
 import { createDynamoDbDatabase } from '../ports/aws/dynamodb-database';
 import { createS3Objects } from '../ports/aws/s3-objects';
+import { createKmsSecrets } from '../ports/aws/kms-secrets';
 import { createS3VectorsIndex } from '../ports/aws/s3-vectors-index';
 import { createSesMail } from '../ports/aws/ses-mail';
+import { createChatModelFromEnvironment } from '../ports/chat-model';
 import { createEmbeddingsFromEnvironment } from '../ports/embeddings';
 import { createSqsQueue } from '../ports/aws/sqs-queue';
 import { readEnv } from './environment';
@@ -26,5 +28,7 @@ export function createCloudPorts(): Ports {
     mail: createSesMail({ from: readEnv('mailFrom') }),
     vectors: createS3VectorsIndex({ vectorBucketName: readEnv('vectorBucketName') }),
     embeddings: createEmbeddingsFromEnvironment(process.env),
+    chatModel: createChatModelFromEnvironment(process.env),
+    secrets: createKmsSecrets({ keyId: readEnv('secretsKeyId') }),
   };
 }

@@ -18,6 +18,8 @@ export const ENV = {
   webOrigins: 'WEB_ORIGINS',
   /** The S3 Vectors bucket holding one vector index per knowledge-base version. */
   vectorBucketName: 'VECTOR_BUCKET_NAME',
+  /** The KMS key that encrypts stored third-party secrets (storage credentials, Slack, API tokens). */
+  secretsKeyId: 'SECRETS_KMS_KEY_ID',
   /** `bedrock` or `offline`. */
   modelsMode: 'GROUNDWORK_MODELS',
   stripeSecretKey: 'STRIPE_SECRET_KEY',

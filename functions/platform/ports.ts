@@ -1,14 +1,16 @@
 import type { DatabasePort } from '../ports/database';
 import type { IdentityPort } from '../ports/identity';
+import type { ChatModelPort } from '../ports/chat-model';
 import type { EmbeddingsPort } from '../ports/embeddings';
 import type { MailPort } from '../ports/mail';
 import type { ObjectsPort } from '../ports/objects';
 import type { QueuePort } from '../ports/queue';
+import type { SecretsPort } from '../ports/secrets';
 import type { VectorIndexPort } from '../ports/vectors';
 import { currentRuntime } from './environment';
 import { createCloudPorts } from './cloud-ports';
 
-/** Every port the functions use. Later ports (chat model, payments) join here. */
+/** Every port the functions use. Payments join here with billing. */
 export interface Ports {
   database: DatabasePort;
   objects: ObjectsPort;
@@ -17,6 +19,8 @@ export interface Ports {
   mail: MailPort;
   vectors: VectorIndexPort;
   embeddings: EmbeddingsPort;
+  chatModel: ChatModelPort;
+  secrets: SecretsPort;
 }
 
 let installed: Ports | undefined;

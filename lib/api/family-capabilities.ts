@@ -17,6 +17,8 @@ export type Capability =
   | 'storage-inspection'
   /** The knowledge bases' vector indexes: retrieval (§17.4) and index clean-up (§15.6). */
   | 'vector-index'
+  /** Encrypt and decrypt stored third-party secrets with the product's KMS key. */
+  | 'secrets'
   /** SES SendEmail: invitation emails (§7.4, §6.7). */
   | 'mail'
   /** The Stripe secret key, when payments are enabled: billing itself, and health reports the mode (§3.1). */
@@ -28,9 +30,12 @@ export const FAMILY_CAPABILITIES: Readonly<Partial<Record<Family, readonly Capab
   profile: ['user-administration'],
   organizations: ['user-administration', 'mail', 'storage-inspection'],
   users: ['user-administration', 'mail'],
-  chat: ['model-invocation', 'vector-index'],
+  chat: ['model-invocation', 'vector-index', 'secrets'],
+  rag: ['secrets'],
+  'storage-credentials': ['secrets'],
+  'data-sources': ['secrets'],
   'knowledge-bases': ['vector-index'],
-  integrations: ['chat-events'],
+  integrations: ['chat-events', 'secrets'],
   billing: ['stripe'],
 };
 

@@ -14,6 +14,7 @@ import { grantDataPlane, grantHealthProbes, grantMailSend, grantStorageInspectio
 import { familyEntry } from '../lambda-entries';
 import { acknowledge } from '../nag';
 import { pascalCase } from '../naming';
+import { SecretsKey } from '../data/secrets-key';
 import { capabilitiesOf } from './family-capabilities';
 
 /** Every endpoint answers within 29 s because the gateway cuts at 30 s (contract §1.1). */
@@ -130,6 +131,7 @@ export class GroundworkApi extends Construct {
     if (capabilities.includes('chat-events')) grantQueueSend(fn, resources.chatEventsQueue);
     if (capabilities.includes('mail')) grantMailSend(fn);
     if (capabilities.includes('vector-index')) resources.vectorStore.grantIndexAccess(fn);
+    if (capabilities.includes('secrets')) SecretsKey.grant(fn, resources.secretsKey, 'encrypt-decrypt');
     if (capabilities.includes('storage-inspection')) grantStorageInspection(fn, resources);
     return fn;
   }

@@ -1,5 +1,6 @@
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { ENV } from '../../functions/platform/environment';
@@ -13,6 +14,7 @@ export interface BackendResources {
   readonly chatEventsQueue: sqs.IQueue;
   readonly userPool: cognito.IUserPool;
   readonly vectorStore: VectorStore;
+  readonly secretsKey: kms.IKey;
   /** Environment shared by every function; names from functions/platform/environment.ts. */
   readonly environment: Readonly<Record<string, string>>;
 }
@@ -32,6 +34,7 @@ export interface BackendEnvironmentInput {
   /** Verified SES identity invitations are sent from. */
   readonly mailFrom: string;
   readonly vectorBucketName: string;
+  readonly secretsKeyId: string;
 }
 
 export function backendEnvironment(input: BackendEnvironmentInput): Record<string, string> {
@@ -49,6 +52,7 @@ export function backendEnvironment(input: BackendEnvironmentInput): Record<strin
     [ENV.modelsMode]: 'bedrock',
     [ENV.mailFrom]: input.mailFrom,
     [ENV.vectorBucketName]: input.vectorBucketName,
+    [ENV.secretsKeyId]: input.secretsKeyId,
     [ENV.logLevel]: 'INFO',
     // The SDK warns on every cold start of a Node 20 target otherwise; the warning is known and noise.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',

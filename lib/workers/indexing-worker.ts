@@ -3,6 +3,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { SecretsKey } from '../data/secrets-key';
 import { type BackendResources, serviceEnvironment } from '../compute/backend';
 import { createGroundworkFunction } from '../compute/groundwork-function';
 import { grantDataPlane, grantModelInvocation } from '../compute/grants';
@@ -40,6 +41,8 @@ export class IndexingWorker extends Construct {
     grantDataPlane(this.function, props.resources);
     grantModelInvocation(this.function);
     props.resources.vectorStore.grantIndexAccess(this.function);
+    // Ingest reads files from an organization's own bucket, whose credentials are stored encrypted.
+    SecretsKey.grant(this.function, props.resources.secretsKey, 'decrypt');
     this.function.addEventSource(
       new SqsEventSource(props.queue, {
         // A message may hold ten minutes of work; one per invocation keeps slices within the timeout.

@@ -11,9 +11,12 @@ import { handler as scheduleWorker } from '../../functions/workers/schedules/han
 import type { RuntimeConfig } from '../../shared/config/runtime-config';
 import { ensureTable, startDynamoDbLocal } from '../dynamodb/dynamodb-local';
 import { startEmbeddedIssuer } from '../identity/embedded-issuer';
+import { createChatModelFromEnvironment } from '../../functions/ports/chat-model';
 import { createEmbeddingsFromEnvironment } from '../../functions/ports/embeddings';
 import { createOutboxMail } from '../mail/outbox-mail';
 import { createLanceDbIndex } from '../vectors/lancedb-index';
+import { createLocalKeySecrets } from '../secrets/local-key-secrets';
+import { failDeadLetteredIngest } from '../../functions/domain/ingestion/dead-letters';
 import { startObjectStore } from '../objects/object-store';
 import { EmbeddedQueue } from '../queue/embedded-queue';
 import { startScheduleTimers } from '../schedules/schedule-timers';
@@ -116,8 +119,12 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
     stops.push(() => issuer?.close());
 
     const mail = createOutboxMail(join(dataDir, 'outbox'), log);
-    const ports: Ports = { database, objects, queue, identity: issuer.identity, mail, vectors, embeddings };
+    const chatModel = createChatModelFromEnvironment(process.env);
+    const secrets = createLocalKeySecrets({ dataDir });
+    const ports: Ports = { database, objects, queue, identity: issuer.identity, mail, vectors, embeddings, chatModel, secrets };
     installPorts(ports);
+    // An upload whose every delivery failed must not stay pending (the cloud's last-attempt rule does the same).
+    queue.onDeadLetter((letter) => failDeadLetteredIngest(ports, letter.body));
     runtimeConfig = {
       apiBaseUrl: '',
       environment: 'local',

@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { provisionCloudResources } from '../../functions/domain/cloud-resources/provisioning';
+import { ensureRootFolder } from '../../functions/domain/folders/root-folder';
 import { ADMIN_GROUP_NAME, GroupRepository } from '../../functions/domain/groups/group-repository';
 import { OrganizationRepository, type OrganizationRecord } from '../../functions/domain/organizations/organization-repository';
 import { UserRepository } from '../../functions/domain/users/user-repository';
@@ -61,6 +62,7 @@ export async function seedPlatform(ports: Ports, options: SeedOptions): Promise<
   }
   // Idempotent: creates whatever part of each storage namespace is missing, so seeded organizations start ready.
   for (const organization of [systemOrganization, demoOrganization]) await provisionCloudResources(ports, organization.id);
+  for (const organization of [systemOrganization, demoOrganization]) await ensureRootFolder(database, organization.id);
   return { systemOrganization, demoOrganization };
 }
 

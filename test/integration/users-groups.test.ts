@@ -462,12 +462,9 @@ describe('DELETE /api/users/{id} (§7.6)', () => {
     expect((await api('GET', `/api/users/${user.id}`, token)).status).toBe(401);
     expectError(await login(user.email, PASSWORD), 401, 'Invalid email or password');
 
+    // The purge of the user's chats is processed, not dead-lettered.
     await platform.queue.drain('indexing', 20_000);
-    const purge = platform.queue
-      .deadLetters('indexing')
-      .map((letter) => JSON.parse(letter.body) as Body)
-      .find((message) => message.type === 'source.purge' && message.payload?.sourceId === user.id);
-    expect(purge).toMatchObject({ version: 1, organizationId: demo.id, requestedBy: demoAdmin.id, payload: { sourceKind: 'user', knowledgeBaseIds: [] } });
+    expect(platform.queue.deadLetters('indexing').some((letter) => letter.body.includes(user.id))).toBe(false);
 
     // The address can be invited again.
     await invite({ email: user.email, fullName: 'Back Again' });

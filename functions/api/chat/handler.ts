@@ -1,4 +1,11 @@
 import { createFamilyHandler } from '../../http/family-handler';
+import { listMessages, sendChatMessage } from './message-routes';
+import { createSession, listSessions } from './session-routes';
 
-/** Every route of this family authenticates and answers 501 until its issue lands (see README, "Status"). */
-export const handler = createFamilyHandler('chat', {});
+/** Chat (contract §17): bearer callers on the `web` channel, API-key callers on `api` (§17.5). */
+export const handler = createFamilyHandler('chat', {
+  'chat.listSessions': listSessions,
+  'chat.createSession': createSession,
+  'chat.listMessages': listMessages,
+  'chat.sendMessage': sendChatMessage,
+});

@@ -1,4 +1,7 @@
 import { createFamilyHandler } from '../../http/family-handler';
+import { slackEvents } from './slack-events-route';
 
-/** Every route of this family authenticates and answers 501 until its issue lands (see README, "Status"). */
-export const handler = createFamilyHandler('integrations', {});
+/** Integrations (contract §18): the Slack Events API receiver. */
+export const handler = createFamilyHandler('integrations', {
+  'integrations.slackEvents': slackEvents,
+});

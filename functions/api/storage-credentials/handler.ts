@@ -1,4 +1,9 @@
 import { createFamilyHandler } from '../../http/family-handler';
+import { getCredentials, putCredentials, testCredentials } from './credential-routes';
 
-/** Every route of this family authenticates and answers 501 until its issue lands (see README, "Status"). */
-export const handler = createFamilyHandler('storage-credentials', {});
+/** Storage credentials (contract §11): per user, the secret encrypted at rest and masked in answers. */
+export const handler = createFamilyHandler('storage-credentials', {
+  'storage-credentials.get': getCredentials,
+  'storage-credentials.put': putCredentials,
+  'storage-credentials.test': testCredentials,
+});

@@ -4,6 +4,7 @@ import type { Ports } from '../../platform/ports';
 import type { CloudResources } from '../cloud-resources/cloud-resources';
 import { unprovisioned } from '../cloud-resources/cloud-resources-view';
 import { provisionCloudResources } from '../cloud-resources/provisioning';
+import { ensureRootFolder } from '../folders/root-folder';
 import { ADMIN_GROUP_NAME, GroupRepository, type GroupRecord } from '../groups/group-repository';
 import { createUserWithAccount } from '../users/user-lifecycle';
 import { EmailTakenError, UserRepository, type UserRecord } from '../users/user-repository';
@@ -46,8 +47,8 @@ export async function createOrganization(ports: Ports, input: NewOrganizationInp
   let adminUser: UserRecord;
   try {
     adminGroup = await groups.create({ organization_id: organization.id, name: ADMIN_GROUP_NAME, description: 'Every admin of the organization', is_admin_group: true });
-    // The root folder "Home" (contract §6, §10) is created here when the folders issue lands,
-    // beside the admin group, so every organization has it from its first request.
+    // The root folder "Home" (contract §6, §10), beside the admin group, so every organization has it from its first request.
+    await ensureRootFolder(ports.database, organization.id);
     adminUser = await createUserWithAccount(ports, { organization, email: input.adminEmail, fullName: input.adminFullName, role: 'admin', password: input.adminPassword });
   } catch (error) {
     await undo(organizations, groups, organization, adminGroup);

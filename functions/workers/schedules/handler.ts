@@ -1,4 +1,6 @@
+import { deleteStaleUploads } from '../../domain/files/stale-uploads';
 import { logger } from '../../observability/logger';
+import { getPorts } from '../../platform/ports';
 
 /** The fixed inputs of the EventBridge rules (contract §23.2); the native Scheduled Event is accepted too. */
 export interface ScheduleEvent {
@@ -10,11 +12,16 @@ export interface ScheduleEvent {
 export type ScheduledJob = (time: string) => Promise<void>;
 
 /**
- * Jobs by schedule type. `schedule.crawl` arrives with web sources and `schedule.cleanup` with the
- * uploads, invitations and idempotency records it sweeps; the logout denylist needs no job because
- * DynamoDB's TTL removes expired entries. Until a job is registered, its tick is logged and skipped.
+ * Jobs by schedule type. `schedule.cleanup` removes uploads never completed within 24 h (§23.2);
+ * expired invitations, idempotency records and the logout denylist need no sweep because their items
+ * carry a TTL. `schedule.crawl` arrives with web sources; until then its tick is logged and skipped.
  */
-export const SCHEDULED_JOBS: Partial<Record<string, ScheduledJob>> = {};
+export const SCHEDULED_JOBS: Partial<Record<string, ScheduledJob>> = {
+  'schedule.cleanup': async (time) => {
+    const removed = await deleteStaleUploads(getPorts(), time);
+    logger.info('Removed uploads that were never completed', { removed });
+  },
+};
 
 export async function handler(event: ScheduleEvent): Promise<{ type: string; ran: boolean }> {
   const type = event.type ?? 'schedule.unknown';

@@ -1,0 +1,80 @@
+import { CHAT_LIMITS } from '../../../shared/rules/chat';
+import { APPLICATION_MESSAGES } from '../../domain/applications/application-messages';
+import type { ChatSessionRecord } from '../../domain/chat/chat-records';
+import { CHAT_MESSAGES } from '../../domain/chat/chat-messages';
+import { toChatSession } from '../../domain/chat/chat-view';
+import { SessionRepository } from '../../domain/chat/session-repository';
+import { startSession } from '../../domain/chat/start-session';
+import { implement } from '../../http/api-types';
+import { forbidden, validationError } from '../../http/http-error';
+import { applyListQuery, parseListQuery, type ListDefinition } from '../../http/list-query';
+import { getPorts } from '../../platform/ports';
+import type { ValidationDetail } from '../../../shared/api/errors';
+import { withRateLimitHeaders } from './api-key-responses';
+import { chatPartyOf } from './chat-party';
+
+const sessionList: ListDefinition<ChatSessionRecord> = {
+  sortFields: { updated_at: (session) => session.updated_at },
+  defaultSortBy: 'updated_at',
+  defaultSortOrder: 'desc',
+  searchText: () => [],
+  id: (session) => session.id,
+  maxLimit: CHAT_LIMITS.sessionsPageMax,
+};
+
+const appIdOf = (params: Record<string, string | undefined>) => params.appId ?? '';
+
+/** §17.1: the caller's own sessions of this application and channel, most recently updated first. */
+export const listSessions = withRateLimitHeaders(
+  implement({
+    async handle(request) {
+      const ports = getPorts();
+      const party = await chatPartyOf(ports, request, appIdOf(request.params));
+      // Only page and limit are this list's parameters; sorting is fixed by the contract.
+      const query = parseListQuery({ page: request.query.page, limit: request.query.limit }, sessionList);
+      const { items, truncated } = await new SessionRepository(ports.database).listOwned(party.owner);
+      const page = applyListQuery(items, query, sessionList);
+      return {
+        status: 200,
+        body: {
+          sessions: page.items.map(toChatSession),
+          pagination: { page: page.page, limit: page.limit, total: page.total, totalPages: page.totalPages, hasMore: page.page < page.totalPages },
+          ...(truncated ? { truncated: true } : {}),
+        },
+      };
+    },
+  }),
+);
+
+function parseSessionInput(raw: unknown): { name?: string; metadata?: Record<string, unknown> } {
+  const body = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
+  const details: ValidationDetail[] = [];
+  const input: { name?: string; metadata?: Record<string, unknown> } = {};
+  if (body.name !== undefined && body.name !== null) {
+    const name = typeof body.name === 'string' ? body.name.trim() : '';
+    if (typeof body.name !== 'string' || name.length > 255) details.push({ field: 'name', message: CHAT_MESSAGES.sessionNameTooLong });
+    else input.name = name;
+  }
+  if (body.metadata !== undefined && body.metadata !== null) {
+    const metadata = body.metadata;
+    const isObject = typeof metadata === 'object' && !Array.isArray(metadata);
+    if (!isObject || Buffer.byteLength(JSON.stringify(metadata), 'utf8') > CHAT_LIMITS.metadataMaxBytes) details.push({ field: 'metadata', message: CHAT_MESSAGES.metadataInvalid });
+    else input.metadata = metadata as Record<string, unknown>;
+  }
+  if (details.length > 0) throw validationError(details);
+  return input;
+}
+
+/** §17.2. A disabled application starts no new session. */
+export const createSession = withRateLimitHeaders(
+  implement({
+    async handle(request) {
+      const ports = getPorts();
+      const party = await chatPartyOf(ports, request, appIdOf(request.params));
+      if (!party.application.enabled) throw forbidden(APPLICATION_MESSAGES.disabled);
+      const input = parseSessionInput(request.body);
+      const session = await startSession(ports.database, party.owner, input);
+      return { status: 201, body: { session: toChatSession(session) } };
+    },
+  }),
+);

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { APPLICATION_MESSAGES as M } from '../../domain/applications/application-messages';
+import { ApplicationRepository } from '../../domain/applications/application-repository';
+import { GroupRepository, type GroupRecord } from '../../domain/groups/group-repository';
+import { implement, requireCaller } from '../../http/api-types';
+import { badRequest, validationError } from '../../http/http-error';
+import { getPorts } from '../../platform/ports';
+import { loadApplication } from './application-context';
+
+const params = z.object({ appId: z.string() });
+
+const MAX_GROUP_IDS = 100;
+
+/** The admin group first, then by name (spec 03 §4 "Group dialog"). */
+function present(groups: GroupRecord[]) {
+  return [...groups]
+    .sort((a, b) => Number(b.is_admin_group) - Number(a.is_admin_group) || a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }))
+    .map((group) => ({ id: group.id, name: group.name, is_admin_group: group.is_admin_group }));
+}
+
+async function groupsOf(organizationId: string, applicationId: string) {
+  const ports = getPorts();
+  const [all, linked] = await Promise.all([
+    new GroupRepository(ports.database).listByOrganization(organizationId),
+    new ApplicationRepository(ports.database).groupIds(organizationId, applicationId),
+  ]);
+  const wanted = new Set(linked);
+  return present(all.filter((group) => wanted.has(group.id)));
+}
+
+/** §16.8. */
+export const getApplicationGroups = implement({
+  params,
+  async handle(request) {
+    const caller = requireCaller(request);
+    const record = await loadApplication(getPorts(), caller.organization.id, request.params.appId);
+    return { status: 200, body: { groups: await groupsOf(caller.organization.id, record.id) } };
+  },
+});
+
+/** §16.9: replaces the set; the admin group is always kept. Ids of other organizations read as invalid (§1.3). */
+export const putApplicationGroups = implement({
+  params,
+  async handle(request) {
+    const caller = requireCaller(request);
+    const ports = getPorts();
+    const record = await loadApplication(ports, caller.organization.id, request.params.appId);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    // doc 3's snake_case name is accepted too; the contract's wins when both are sent.
+    const value = body.groupIds ?? body.group_ids;
+    if (!Array.isArray(value)) throw badRequest(M.groupIdsArray);
+    if (value.length > MAX_GROUP_IDS) throw badRequest(M.groupIdsTooMany);
+    const groups = await new GroupRepository(ports.database).listByOrganization(caller.organization.id);
+    const known = new Set(groups.map((group) => group.id));
+    const invalid = value.filter((id) => typeof id !== 'string' || !known.has(id));
+    if (invalid.length > 0) throw validationError(invalid.map((id) => ({ field: 'groupIds', message: M.invalidGroup(String(id)) })));
+    const adminGroups = groups.filter((group) => group.is_admin_group).map((group) => group.id);
+    await new ApplicationRepository(ports.database).replaceGroups(record, [...new Set([...adminGroups, ...(value as string[])])]);
+    return { status: 200, body: { groups: await groupsOf(caller.organization.id, record.id), message: M.groupsUpdated } };
+  },
+});

@@ -1,0 +1,33 @@
+/** `[1]`, `[2, 3]`, `[1][4]`: the markers a reply cites passages with, 1-based. */
+const MARKER = /\[(\d+(?:\s*,\s*\d+)*)\]/g;
+
+/** Indexes (0-based) of the passages a reply cites, in order of first citation; markers past the passages are ignored. */
+export function citedIndexes(text: string, passageCount: number): number[] {
+  const cited: number[] = [];
+  for (const match of text.matchAll(MARKER)) {
+    for (const part of (match[1] ?? '').split(',')) {
+      const index = Number(part.trim()) - 1;
+      if (Number.isInteger(index) && index >= 0 && index < passageCount && !cited.includes(index)) cited.push(index);
+    }
+  }
+  return cited;
+}
+
+/**
+ * Rewrites a reply's markers from passage numbers to the numbers of its sources list (the cited
+ * passages in order of first citation), so `[n]` in the text is the n-th entry of `sources`.
+ * Markers naming no cited passage are dropped.
+ */
+export function renumberMarkers(text: string, cited: readonly number[]): string {
+  return text
+    .replace(MARKER, (_whole, list: string) => {
+      const numbers = list
+        .split(',')
+        .map((part) => cited.indexOf(Number(part.trim()) - 1) + 1)
+        .filter((position, at, all) => position > 0 && all.indexOf(position) === at);
+      return numbers.length > 0 ? `[${numbers.join(', ')}]` : '';
+    })
+    .replace(/[ \t]+([.,;:!?])/g, '$1')
+    .replace(/[ \t]{2,}/g, ' ')
+    .trim();
+}

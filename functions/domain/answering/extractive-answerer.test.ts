@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import type { Passage } from '../retrieval/retrieve';
+import { NOTHING_RELEVANT } from './answer-texts';
+import { createExtractiveAnswerer, EXTRACTIVE_MODEL, extractAnswer } from './extractive-answerer';
+
+const passage = (documentId: string, name: string, text: string, score: number): Passage => ({
+  documentId,
+  name,
+  knowledgeBaseId: 'kb_handbook',
+  snippet: text.slice(0, 300),
+  text,
+  score,
+  sourceType: 'file',
+});
+
+/** A small fixed corpus: four documents of a company handbook, as retrieval would hand them over. */
+const REFUNDS = passage(
+  'fil_refunds',
+  'refunds.md',
+  `# Refund policy
+Customers can ask for a refund within 30 days of delivery. Refunds are paid back to the original card
+within 5 business days of approval.
+Digital goods cannot be refunded once they have been downloaded.
+Gift cards are never refundable.`,
+  0.91,
+);
+const SHIPPING = passage(
+  'fil_shipping',
+  'shipping.pdf',
+  `Shipping
+Orders placed before 2 pm ship the same day. Standard shipping takes 3 to 5 business days inside the EU.
+Express shipping costs 15 euros and arrives the next business day.
+We do not ship to post office boxes.`,
+  0.74,
+);
+const SECURITY = passage(
+  'fil_security',
+  'security.docx',
+  `Account security
+Passwords must be at least 12 characters long and are rotated every 90 days.
+To reset a forgotten password, open the sign-in page and choose "Forgot password"; a reset link is
+emailed to you and expires after one hour.
+Two-factor authentication is mandatory for administrators.`,
+  0.66,
+);
+const OFFICE = passage(
+  'fil_office',
+  'office.txt',
+  `The Lisbon office is open Monday to Friday from 8:00 to 18:00. Visitors sign in at the reception on the
+ground floor. Parking is available in the garage under the building for employees only.`,
+  0.52,
+);
+const CORPUS = [REFUNDS, SHIPPING, SECURITY, OFFICE];
+
+function answer(question: string, passages = CORPUS, history: Array<{ sender: 'user' | 'assistant'; text: string }> = []) {
+  const result = extractAnswer({ question, history, passages });
+  return { ...result, cited: result.citedPassageIndexes.map((index) => passages[index]?.documentId) };
+}
+
+describe('the extractive answerer over a fixed corpus', () => {
+  it.each([
+    ['How many days do I have to ask for a refund?', 'fil_refunds', 'Customers can ask for a refund within 30 days of delivery.'],
+    ['Can digital goods be refunded after downloading them?', 'fil_refunds', 'Digital goods cannot be refunded once they have been downloaded.'],
+    ['How much does express shipping cost?', 'fil_shipping', 'Express shipping costs 15 euros and arrives the next business day.'],
+    ['Do you ship to PO boxes or post office boxes?', 'fil_shipping', 'We do not ship to post office boxes.'],
+    ['How do I reset my forgotten password?', 'fil_security', 'To reset a forgotten password, open the sign-in page and choose "Forgot password"; a reset link is emailed to you and expires after one hour.'],
+    ['How long must passwords be?', 'fil_security', 'Passwords must be at least 12 characters long and are rotated every 90 days.'],
+    ['When is the Lisbon office open?', 'fil_office', 'The Lisbon office is open Monday to Friday from 8:00 to 18:00.'],
+    ['Is two-factor authentication required for administrators?', 'fil_security', 'Two-factor authentication is mandatory for administrators.'],
+  ])('%s → the right sentence, citing its passage first', (question, documentId, sentence) => {
+    const result = answer(question);
+    expect(result.cited[0]).toBe(documentId);
+    const firstParagraph = result.text.split('\n\n')[0] as string;
+    expect(firstParagraph).toContain(sentence);
+    expect(firstParagraph.endsWith(`[${CORPUS.findIndex((each) => each.documentId === documentId) + 1}]`)).toBe(true);
+  });
+
+  it('joins wrapped lines back into one sentence', () => {
+    expect(answer('How quickly are refunds paid back to my card?').text).toContain('Refunds are paid back to the original card within 5 business days of approval.');
+  });
+
+  it('quotes at most three sentences, and cites only the passages it quotes', () => {
+    const result = answer('What are the shipping times and costs?');
+    const quoted = result.text.split(/(?<=[.!?])\s+(?=[A-Z])|\n\n/).filter((part) => !/^\[\d+\]$/.test(part.trim()));
+    expect(quoted.length).toBeLessThanOrEqual(3);
+    expect(result.cited).toEqual(['fil_shipping']);
+    expect(result.text).toMatch(/\[2\]$/);
+  });
+
+  it('says plainly when nothing is relevant, and cites nothing', () => {
+    for (const question of ['What is the capital of Mongolia?', 'hello', '?', 'What is your favourite colour?']) {
+      const result = answer(question);
+      expect(result).toMatchObject({ text: NOTHING_RELEVANT, citedPassageIndexes: [] });
+    }
+    expect(answer('How much does express shipping cost?', [])).toMatchObject({ text: NOTHING_RELEVANT, citedPassageIndexes: [] });
+  });
+
+  it('lets a short follow-up borrow the previous question', () => {
+    const result = answer('And gift cards?', CORPUS, [
+      { sender: 'user', text: 'Can I get a refund?' },
+      { sender: 'assistant', text: 'Customers can ask for a refund within 30 days of delivery. [1]' },
+    ]);
+    expect(result.cited[0]).toBe('fil_refunds');
+    expect(result.text).toContain('Gift cards are never refundable.');
+  });
+
+  it('is the port, labelled extractive', async () => {
+    const reply = await createExtractiveAnswerer().answer({ question: 'How much does express shipping cost?', history: [], passages: CORPUS, model: 'claude-3-sonnet' });
+    expect(reply.generator).toEqual({ kind: 'extractive', model: EXTRACTIVE_MODEL });
+    expect(reply.citedPassageIndexes).toEqual([1]);
+  });
+});

@@ -1,0 +1,162 @@
+import type { ChatModelInput, ChatModelPort } from '../../ports/chat-model';
+import type { Passage } from '../retrieval/retrieve';
+import { NOTHING_RELEVANT } from './answer-texts';
+import { contentTerms } from './lexical-terms';
+import { sentencesOf, type Sentence } from './sentences';
+
+export const EXTRACTIVE_MODEL = 'groundwork-extractive-v1';
+
+/** Share of the question's weight a sentence must cover to count as an answer at all. */
+export const RELEVANCE_THRESHOLD = 0.4;
+/** A further sentence joins the answer only when it scores at least this share of the best one. */
+const FOLLOWER_SHARE = 0.55;
+const MAX_SENTENCES = 3;
+/** Question words found in no passage count half: often a paraphrase, not a sign of a wrong topic. */
+const ABSENT_TERM_WEIGHT = 0.5;
+/** A heading's words speak for the sentences under it, at half weight. */
+const HEADING_WEIGHT = 0.5;
+/** A short follow-up ("and for digital goods?") borrows the previous question's words at this weight. */
+const FOLLOW_UP_WEIGHT = 0.5;
+
+interface Candidate {
+  passageIndex: number;
+  sentence: Sentence;
+  terms: Set<string>;
+  score: number;
+  covered: Set<string>;
+}
+
+/** The question's terms with their weights: rarer across the passages' sentences weighs more (BM25's idf). */
+function weightedTerms(questionTerms: Map<string, number>, sentenceTerms: Set<string>[]): Map<string, number> {
+  const count = sentenceTerms.length;
+  const weights = new Map<string, number>();
+  for (const [term, boost] of questionTerms) {
+    const frequency = sentenceTerms.filter((terms) => terms.has(term)).length;
+    const idf = Math.log(1 + (count - frequency + 0.5) / (frequency + 0.5));
+    weights.set(term, boost * idf * (frequency === 0 ? ABSENT_TERM_WEIGHT : 1));
+  }
+  return weights;
+}
+
+/** Terms of the question, and of the previous question when this one says too little on its own. */
+function questionTermsOf(input: Pick<ChatModelInput, 'question' | 'history'>): Map<string, number> {
+  const terms = new Map<string, number>();
+  for (const term of contentTerms(input.question)) terms.set(term, 1);
+  if (terms.size < 2) {
+    const previous = [...input.history].reverse().find((turn) => turn.sender === 'user');
+    for (const term of previous ? contentTerms(previous.text) : []) if (!terms.has(term)) terms.set(term, FOLLOW_UP_WEIGHT);
+  }
+  return terms;
+}
+
+/** Adjacent question words found adjacent in the sentence ("refund policy") are a stronger sign than either alone. */
+function phraseBonus(question: string[], sentence: string[]): number {
+  const pairs = new Set(sentence.slice(1).map((term, index) => `${sentence[index]} ${term}`));
+  let bonus = 0;
+  for (let index = 1; index < question.length; index++) if (pairs.has(`${question[index - 1]} ${question[index]}`)) bonus += 0.1;
+  return Math.min(0.2, bonus);
+}
+
+function lengthFactor(words: number): number {
+  if (words < 4) return 0.4;
+  if (words > 60) return 0.85;
+  return 1;
+}
+
+function scoreCandidates(input: ChatModelInput): Candidate[] {
+  const questionTerms = questionTermsOf(input);
+  if (questionTerms.size === 0) return [];
+  const questionSequence = contentTerms(input.question);
+  const sentences = input.passages.flatMap((passage, passageIndex) => sentencesOf(passage.text).map((sentence) => ({ passage, passageIndex, sentence })));
+  const ownTerms = sentences.map(({ sentence }) => contentTerms(sentence.text));
+  const termSets = ownTerms.map((terms) => new Set(terms));
+  const weights = weightedTerms(questionTerms, termSets);
+  const total = [...weights.values()].reduce((sum, weight) => sum + weight, 0);
+  if (total <= 0) return [];
+  const bestPassageScore = Math.max(...input.passages.map((passage) => passage.score), 0) || 1;
+
+  return sentences.map(({ passage, passageIndex, sentence }, index) => {
+    const terms = termSets[index] as Set<string>;
+    const headingTerms = new Set(sentence.heading ? contentTerms(sentence.heading) : []);
+    const covered = new Set<string>();
+    let coverage = 0;
+    for (const [term, weight] of weights) {
+      if (terms.has(term)) {
+        coverage += weight;
+        covered.add(term);
+      } else if (headingTerms.has(term)) coverage += weight * HEADING_WEIGHT;
+    }
+    const lexical = coverage / total;
+    const retrieval = 0.8 + 0.2 * (passage.score / bestPassageScore);
+    const position = 1 - Math.min(sentence.position, 10) * 0.01;
+    const score = lexical < RELEVANCE_THRESHOLD ? 0 : (lexical + phraseBonus(questionSequence, ownTerms[index] as string[])) * lengthFactor(sentence.text.split(/\s+/).length) * retrieval * position;
+    return { passageIndex, sentence, terms, score, covered };
+  });
+}
+
+function overlap(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  let shared = 0;
+  for (const term of a) if (b.has(term)) shared++;
+  return shared / Math.min(a.size, b.size);
+}
+
+/** The best sentence, then those that still score well and add something: a question word not yet covered, or the next sentence of the same passage. */
+function selectSentences(candidates: Candidate[]): Candidate[] {
+  const ranked = candidates.filter((candidate) => candidate.score > 0).sort((a, b) => b.score - a.score || a.passageIndex - b.passageIndex || a.sentence.position - b.sentence.position);
+  const best = ranked[0];
+  if (!best) return [];
+  const chosen = [best];
+  const covered = new Set(best.covered);
+  for (const candidate of ranked.slice(1)) {
+    if (chosen.length >= MAX_SENTENCES || candidate.score < best.score * FOLLOWER_SHARE) break;
+    if (chosen.some((other) => overlap(other.terms, candidate.terms) > 0.8)) continue;
+    const addsTerm = [...candidate.covered].some((term) => !covered.has(term));
+    const continues = chosen.some((other) => other.passageIndex === candidate.passageIndex && Math.abs(other.sentence.position - candidate.sentence.position) === 1);
+    if (!addsTerm && !continues) continue;
+    chosen.push(candidate);
+    for (const term of candidate.covered) covered.add(term);
+  }
+  return chosen;
+}
+
+/**
+ * Quotes the chosen sentences, passage by passage in order of relevance and in reading order within
+ * a passage, each group followed by its passage's marker.
+ */
+function compose(chosen: Candidate[]): { text: string; citedPassageIndexes: number[] } {
+  const cited: number[] = [];
+  for (const candidate of chosen) if (!cited.includes(candidate.passageIndex)) cited.push(candidate.passageIndex);
+  const paragraphs = cited.map((passageIndex) => {
+    const quoted = chosen
+      .filter((candidate) => candidate.passageIndex === passageIndex)
+      .sort((a, b) => a.sentence.position - b.sentence.position)
+      .map((candidate) => candidate.sentence.text)
+      .join(' ');
+    return `${quoted} [${passageIndex + 1}]`;
+  });
+  return { text: paragraphs.join('\n\n'), citedPassageIndexes: cited };
+}
+
+/** The sentences of `passages` that best answer `question`, with the passages they come from; none when nothing is relevant. */
+export function extractAnswer(input: Pick<ChatModelInput, 'question' | 'history'> & { passages: Passage[] }): { text: string; citedPassageIndexes: number[] } {
+  const chosen = selectSentences(scoreCandidates({ ...input, model: EXTRACTIVE_MODEL }));
+  if (chosen.length === 0) return { text: NOTHING_RELEVANT, citedPassageIndexes: [] };
+  return compose(chosen);
+}
+
+/**
+ * The offline answerer: no language model, so it writes nothing of its own. It picks the sentences
+ * of the retrieved passages that best match the question (content words compared after suffix
+ * stripping, rarer words weighing more, phrase matches, the passage's retrieval score and the
+ * sentence's position), quotes them with their markers, and says plainly when nothing matches.
+ * Replies are labelled `extractive` so the UI never presents them as a model's answer.
+ */
+export function createExtractiveAnswerer(): ChatModelPort {
+  return {
+    adapter: 'extractive',
+    async answer(input) {
+      return { ...extractAnswer(input), generator: { kind: 'extractive', model: EXTRACTIVE_MODEL } };
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import type { Passage } from '../retrieval/retrieve';
+import { NOTHING_RELEVANT } from './answer-texts';
+import { citedIndexes, renumberMarkers } from './citation-markers';
+import { groundedAnswer, groundedPrompt, SYSTEM_PROMPT } from './grounded-prompt';
+
+const passage = (name: string, text: string): Passage => ({ documentId: name, name, knowledgeBaseId: 'kb', snippet: text, text, score: 0.5, sourceType: 'file' });
+
+describe('citation markers', () => {
+  it('reads [n] and [n, m] in order of first citation, ignoring numbers past the passages', () => {
+    expect(citedIndexes('A [2]. B [1, 2]. C [7]. D [3][1].', 3)).toEqual([1, 0, 2]);
+    expect(citedIndexes('No markers here.', 3)).toEqual([]);
+  });
+
+  it('renumbers markers to the sources list and drops those citing nothing kept', () => {
+    expect(renumberMarkers('A [3]. B [1, 3]. C [9].', [2, 0])).toBe('A [1]. B [2, 1]. C.');
+  });
+});
+
+describe('the grounded prompt', () => {
+  it('numbers the passages, asks for markers and the not-found sentence, and alternates turns', () => {
+    const prompt = groundedPrompt({
+      question: 'What about returns?',
+      history: [
+        { sender: 'assistant', text: 'orphan reply' },
+        { sender: 'user', text: 'Hi' },
+        { sender: 'user', text: 'Refunds?' },
+        { sender: 'assistant', text: 'Within 30 days [1].' },
+      ],
+      passages: [passage('refunds.md', 'Refunds within 30 days.'), passage('returns.md', 'Returns are free.')],
+      model: 'claude-3-sonnet',
+    });
+    expect(prompt.system).toBe(SYSTEM_PROMPT);
+    expect(prompt.system).toContain(NOTHING_RELEVANT);
+    expect(prompt.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
+    expect(prompt.messages[0]?.content).toBe('Hi\n\nRefunds?');
+    expect(prompt.messages[2]?.content).toBe('Passages:\n\n[1] refunds.md\nRefunds within 30 days.\n\n[2] returns.md\nReturns are free.\n\nQuestion: What about returns?');
+  });
+
+  it('turns a reply into text and cited passages; the not-found reply cites nothing', () => {
+    expect(groundedAnswer(' Returns are free [2]. ', 2)).toEqual({ text: 'Returns are free [2].', citedPassageIndexes: [1] });
+    expect(groundedAnswer(`${NOTHING_RELEVANT} [1]`, 2)).toEqual({ text: `${NOTHING_RELEVANT} [1]`, citedPassageIndexes: [] });
+    expect(groundedAnswer('', 2)).toEqual({ text: NOTHING_RELEVANT, citedPassageIndexes: [] });
+  });
+});

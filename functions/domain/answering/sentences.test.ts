@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { sentencesOf } from './sentences';
+
+describe('sentencesOf', () => {
+  it('joins hard-wrapped lines, keeps headings as context, and splits list items', () => {
+    const sentences = sentencesOf('# Refund policy\nRefunds are issued within\n14 days of purchase. Items must be unused.\n\nShipping\n- Orders ship in 2 days.\n- Express costs $15.');
+    expect(sentences).toEqual([
+      { text: 'Refunds are issued within 14 days of purchase.', heading: 'Refund policy', position: 0 },
+      { text: 'Items must be unused.', heading: 'Refund policy', position: 1 },
+      { text: 'Orders ship in 2 days.', heading: 'Shipping', position: 2 },
+      { text: 'Express costs $15.', heading: 'Shipping', position: 3 },
+    ]);
+  });
+
+  it('does not end a sentence at an abbreviation, an initial or a decimal point', () => {
+    expect(sentencesOf('Bring an ID, e.g. a passport. Dr. Smith signs v2.5 of the form. J. Doe agrees! Done?').map((sentence) => sentence.text)).toEqual([
+      'Bring an ID, e.g. a passport.',
+      'Dr. Smith signs v2.5 of the form.',
+      'J. Doe agrees!',
+      'Done?',
+    ]);
+  });
+
+  it('reads each table row as one line, without the separator row', () => {
+    expect(sentencesOf('| Plan | Price |\n|---|---|\n| Starter | 799 |').map((sentence) => sentence.text)).toEqual(['Plan Price', 'Starter 799']);
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * A passage as sentences, with the heading each sits under. Chunks come from PDFs (hard-wrapped
+ * lines), Markdown, spreadsheets and web pages, so lines are joined back into sentences where they
+ * were wrapped, list items and headings stay apart, and a period after an abbreviation, an initial
+ * or inside a number does not end a sentence.
+ */
+export interface Sentence {
+  text: string;
+  /** The nearest heading above it in the passage, if any. */
+  heading?: string;
+  /** Position among the passage's sentences, from 0. */
+  position: number;
+}
+
+const ABBREVIATIONS = new Set(
+  'e.g i.e etc vs cf al approx dept est fig inc ltd co corp mr mrs ms dr prof sr jr st no nos vol pp ca jan feb mar apr jun jul aug sep sept oct nov dec'.split(' '),
+);
+
+const LIST_MARKER = /^\s*(?:[-*•▪◦–]|\d{1,3}[.)]|[a-z][.)])\s+/i;
+const HEADING_MARKER = /^\s*#{1,6}\s+/;
+const ENDS_SENTENCE = /[.!?:;]["'”’)\]]*$/;
+const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+/**
+ * A Markdown heading, or a short line with no closing punctuation that the next line does not
+ * continue (it ends the passage, or starts like a new sentence or item): context for what follows,
+ * not an answer.
+ */
+function isHeadingLine(line: string, next: string | undefined): boolean {
+  if (HEADING_MARKER.test(line)) return true;
+  const words = wordCount(line);
+  if (words === 0 || words > 8 || ENDS_SENTENCE.test(line) || LIST_MARKER.test(line)) return false;
+  return next === undefined || next === '' || LIST_MARKER.test(next) || /^["'“‘(\[]?\p{Lu}/u.test(next);
+}
+
+interface Block {
+  text: string;
+  heading: boolean;
+}
+
+/** Lines → blocks: wrapped lines joined, list items and headings kept apart, table cells spaced. */
+function blocksOf(text: string): Block[] {
+  const blocks: Block[] = [];
+  let current: string | undefined;
+  const flush = () => {
+    if (current !== undefined && current.trim() !== '') blocks.push({ text: current.trim(), heading: false });
+    current = undefined;
+  };
+  const raws = text.replace(/\r\n?/g, '\n').split('\n');
+  const lines = raws.map((raw) => raw.replace(/\|/g, ' ').replace(/\s+/g, ' ').trim());
+  for (const [index, line] of lines.entries()) {
+    if (line === '') {
+      flush();
+      continue;
+    }
+    // A table row stands alone: its cells read as one line; a separator row (|---|) says nothing.
+    if (((raws[index] as string).match(/\|/g)?.length ?? 0) >= 2) {
+      flush();
+      if (/[\p{L}\p{N}]/u.test(line)) blocks.push({ text: line, heading: false });
+      continue;
+    }
+    if (isHeadingLine(line, lines[index + 1]) && (current === undefined || ENDS_SENTENCE.test(current))) {
+      flush();
+      blocks.push({ text: line.replace(HEADING_MARKER, '').replace(/[:#\s]+$/, ''), heading: true });
+      continue;
+    }
+    const startsItem = LIST_MARKER.test(line);
+    // A line that continues the previous one was wrapped: join it, unless it starts a list item
+    // or the previous line ended a sentence and this one starts like a new one.
+    const continues = current !== undefined && !startsItem && (!ENDS_SENTENCE.test(current) || /^[\p{Ll}\d]/u.test(line));
+    if (continues) current = `${current} ${line}`;
+    else {
+      flush();
+      current = line.replace(LIST_MARKER, '');
+    }
+  }
+  flush();
+  return blocks;
+}
+
+/** Whether the period at `index` ends a sentence rather than an abbreviation, an initial or a number. */
+function periodEndsSentence(text: string, index: number): boolean {
+  const before = /([\p{L}.]+)\.$/u.exec(text.slice(Math.max(0, index - 12), index + 1))?.[1]?.toLowerCase() ?? '';
+  if (ABBREVIATIONS.has(before)) return false;
+  if (/^\p{L}$/u.test(before)) return false;
+  if (/\d$/.test(text.slice(0, index)) && /^\d/.test(text.slice(index + 1))) return false;
+  return true;
+}
+
+/** One block → sentences, split after . ! ? (and closing quotes) before a capital, digit or quote. */
+function splitBlock(text: string): string[] {
+  const sentences: string[] = [];
+  let start = 0;
+  const boundary = /([.!?]+)(["'”’)\]]*)\s+(?=["'“‘(\[]?[\p{Lu}\d])/gu;
+  for (let match = boundary.exec(text); match; match = boundary.exec(text)) {
+    const punctuationEnd = match.index + (match[1]?.length ?? 0) - 1;
+    if (match[1] === '.' && !periodEndsSentence(text, punctuationEnd)) continue;
+    const end = match.index + (match[1]?.length ?? 0) + (match[2]?.length ?? 0);
+    sentences.push(text.slice(start, end).trim());
+    start = match.index + match[0].length;
+  }
+  sentences.push(text.slice(start).trim());
+  return sentences.filter((sentence) => /[\p{L}\p{N}]/u.test(sentence));
+}
+
+export function sentencesOf(passage: string): Sentence[] {
+  const sentences: Sentence[] = [];
+  let heading: string | undefined;
+  for (const block of blocksOf(passage)) {
+    if (block.heading) {
+      heading = block.text;
+      continue;
+    }
+    for (const text of splitBlock(block.text)) sentences.push({ text, heading, position: sentences.length });
+  }
+  return sentences;
+}

@@ -1,0 +1,69 @@
+import { MESSAGES } from '../../../shared/api/errors';
+import { forbidden, HttpError, unauthorized } from '../../http/http-error';
+import type { DatabasePort } from '../../ports/database';
+import { OrganizationRepository, type OrganizationRecord } from '../organizations/organization-repository';
+import { organizationSettings } from '../organizations/organization-settings';
+import { hashApiToken } from './api-token';
+import { consumeApiKeyRate, rateLimitHeaders, type RateLimitState } from './api-key-rate-limit';
+import { APPLICATION_MESSAGES as M } from './application-messages';
+import { apiIntegrationOf, type ApplicationRecord } from './application-record';
+import { ApplicationRepository } from './application-repository';
+import { normalizeOrigin } from './integration-input';
+import { includesApiAccess, planInForce } from './organization-plan';
+import { apiAccessQuotaError } from './plan-errors';
+
+/** An external client holding an application's token (§17.5): no user, no role, one application. */
+export interface ApiKeyCaller {
+  kind: 'api-key';
+  organization: OrganizationRecord;
+  application: ApplicationRecord;
+  tokenHash: string;
+  /** This call's place in the token's window, for the `X-RateLimit-*` headers. */
+  rateLimit: RateLimitState;
+}
+
+export interface ApiKeyRequest {
+  apiKey: string;
+  /** `{appId}` of the path: a token opens its own application only. */
+  applicationId: string | undefined;
+  origin: string | undefined;
+  /** Creating sessions and sending refuse a disabled application; reading history does not (§17). */
+  refuseDisabled: boolean;
+}
+
+/**
+ * The checks of §17.5 step 3, in its order. An unknown, revoked or foreign token reads the same
+ * (401), so a key reveals nothing about other applications; the call counts against the rate limit
+ * only once everything else has let it through.
+ */
+export async function authenticateApiKey(database: DatabasePort, request: ApiKeyRequest): Promise<ApiKeyCaller> {
+  const tokenHash = hashApiToken(request.apiKey.trim());
+  const applications = new ApplicationRepository(database);
+  const claim = await applications.findTokenClaim(tokenHash);
+  if (!claim || claim.applicationId !== request.applicationId) throw unauthorized(M.invalidApiKey);
+  const application = await applications.get(claim.organizationId, claim.applicationId);
+  const integration = application ? apiIntegrationOf(application) : undefined;
+  if (!application || integration?.token_hash !== tokenHash) throw unauthorized(M.invalidApiKey);
+  if (!integration.enabled) throw forbidden(M.apiAccessDisabled);
+  if (request.refuseDisabled && !application.enabled) throw forbidden(M.disabled);
+
+  const organization = await new OrganizationRepository(database).get(application.organization_id);
+  if (!organization) throw unauthorized(M.invalidApiKey);
+  if (organization.status !== 'active') throw forbidden(MESSAGES.organizationInactive);
+  if (!organizationSettings(organization).security.apiTokensEnabled) throw forbidden(M.apiTokensDisabled);
+
+  // Server-to-server calls send no Origin and are accepted (§1.8).
+  if (request.origin !== undefined && request.origin !== '') {
+    const allowed = integration.allowed_origins;
+    if (!allowed.includes('*') && !allowed.includes(normalizeOrigin(request.origin.trim()))) throw forbidden(M.originNotAllowed);
+  }
+  if (!includesApiAccess((await planInForce(database, organization)).plan)) throw apiAccessQuotaError();
+
+  const decision = await consumeApiKeyRate(database, tokenHash, integration.rate_limit);
+  if (!decision.allowed) {
+    throw new HttpError('RATE_LIMITED', M.apiRateLimited(decision.retryAfterSeconds), {
+      headers: { 'Retry-After': String(decision.retryAfterSeconds), ...rateLimitHeaders(decision.state) },
+    });
+  }
+  return { kind: 'api-key', organization, application, tokenHash, rateLimit: decision.state };
+}

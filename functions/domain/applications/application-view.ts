@@ -1,0 +1,107 @@
+import type { LlmModel } from '../../../shared/rules/chat';
+import { readEnv } from '../../platform/environment';
+import type { DatabasePort } from '../../ports/database';
+import type { KnowledgeBaseRecord } from '../knowledge-bases/knowledge-base-record';
+import { hasCompletedIndex, knowledgeBasesById } from './application-knowledge-bases';
+import type { ApplicationRecord, IntegrationRecord } from './application-record';
+import { SECRET_MASK } from './integration-input';
+import { revealApiToken } from './integration-secrets';
+
+export type ApplicationStatus = 'ready' | 'not_ready' | 'disabled';
+
+export interface IntegrationEntity {
+  type: 'api' | 'messaging';
+  platform: 'slack' | null;
+  enabled: boolean;
+  settings: Record<string, unknown>;
+}
+
+/** The Application entity of contract §2. */
+export interface Application {
+  id: string;
+  name: string;
+  description: string;
+  enabled: boolean;
+  status: ApplicationStatus;
+  llm_model: LlmModel;
+  index_ids: string[];
+  knowledge_bases: Array<{ id: string; name: string; description: string; status: string; source_type: string }>;
+  integrations: IntegrationEntity[];
+  created_by: string;
+  created_by_name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Admins see the API token in full and the Slack secrets masked; everyone else sees no settings (§2 Integration). */
+export type IntegrationAudience = 'admin' | 'member';
+
+export function applicationStatus(record: Pick<ApplicationRecord, 'enabled' | 'index_ids'>, knowledgeBases: Map<string, KnowledgeBaseRecord>): ApplicationStatus {
+  if (!record.enabled) return 'disabled';
+  return record.index_ids.some((id) => {
+    const knowledgeBase = knowledgeBases.get(id);
+    return knowledgeBase !== undefined && hasCompletedIndex(knowledgeBase);
+  })
+    ? 'ready'
+    : 'not_ready';
+}
+
+const masked = (last4: string | undefined) => (last4 ? `${SECRET_MASK}${last4}` : null);
+
+/** Where Slack posts events for this application: the one API origin, as admins must paste it into Slack (§18.1). */
+export function slackEventsUrl(applicationId: string): string {
+  const origin = readEnv('webOrigins', '').split(',')[0]?.trim() ?? '';
+  return `${origin.replace(/\/+$/, '')}/api/integrations/slack/events/${applicationId}`;
+}
+
+async function integrationEntity(record: ApplicationRecord, integration: IntegrationRecord, audience: IntegrationAudience): Promise<IntegrationEntity> {
+  const platform = integration.type === 'messaging' ? 'slack' : null;
+  if (audience !== 'admin') return { type: integration.type, platform, enabled: integration.enabled, settings: {} };
+  if (integration.type === 'api') {
+    const token = await revealApiToken({ organizationId: record.organization_id, applicationId: record.id }, integration);
+    return { type: 'api', platform, enabled: integration.enabled, settings: { token, rateLimit: integration.rate_limit, allowedOrigins: integration.allowed_origins } };
+  }
+  return {
+    type: 'messaging',
+    platform,
+    enabled: integration.enabled,
+    settings: {
+      botToken: masked(integration.bot_token_last4),
+      signingSecret: masked(integration.signing_secret_last4),
+      channels: integration.channels,
+      eventsUrl: slackEventsUrl(record.id),
+    },
+  };
+}
+
+export async function toApplicationEntity(record: ApplicationRecord, knowledgeBases: Map<string, KnowledgeBaseRecord>, audience: IntegrationAudience): Promise<Application> {
+  return {
+    id: record.id,
+    name: record.name,
+    description: record.description,
+    enabled: record.enabled,
+    status: applicationStatus(record, knowledgeBases),
+    llm_model: record.llm_model,
+    index_ids: record.index_ids,
+    knowledge_bases: record.index_ids.flatMap((id) => {
+      const knowledgeBase = knowledgeBases.get(id);
+      return knowledgeBase ? [{ id, name: knowledgeBase.name, description: knowledgeBase.description, status: knowledgeBase.status, source_type: knowledgeBase.source_type }] : [];
+    }),
+    integrations: await Promise.all(record.integrations.map((integration) => integrationEntity(record, integration, audience))),
+    created_by: record.created_by,
+    created_by_name: record.created_by_name,
+    created_at: record.created_at,
+    updated_at: record.updated_at,
+  };
+}
+
+/** Entities of several applications of one organization, reading their knowledge bases once. */
+export async function toApplicationEntities(database: DatabasePort, organizationId: string, records: ApplicationRecord[], audience: IntegrationAudience): Promise<Application[]> {
+  const knowledgeBases = await knowledgeBasesById(database, organizationId, records.flatMap((record) => record.index_ids));
+  return Promise.all(records.map((record) => toApplicationEntity(record, knowledgeBases, audience)));
+}
+
+/** What an API-key caller reads of its own application (§16.2). */
+export function toPublicApplication(record: ApplicationRecord) {
+  return { id: record.id, name: record.name, description: record.description, enabled: record.enabled, llm_model: record.llm_model };
+}

@@ -1,0 +1,4 @@
+import type { RateLimit } from '../rate-limits/rate-limits';
+
+/** §1.8: a bearer user sends at most 30 chat messages a minute. API keys have their own limit per token. */
+export const CHAT_SEND_LIMIT: RateLimit = { scope: 'chat-send', limit: 30, windowSeconds: 60 };

@@ -1,0 +1,145 @@
+import { CHAT_LIMITS, sessionNameFromMessage } from '../../../shared/rules/chat';
+import type { Ports } from '../../platform/ports';
+import type { ChatModelPort } from '../../ports/chat-model';
+import { renumberMarkers } from '../answering/citation-markers';
+import { planInForce } from '../applications/organization-plan';
+import type { ApplicationRecord } from '../applications/application-record';
+import type { KnowledgeBaseRecord } from '../knowledge-bases/knowledge-base-record';
+import type { OrganizationRecord } from '../organizations/organization-repository';
+import { citationsFrom, retrievePassages, type Passage } from '../retrieval/retrieve';
+import { GenerationFailedError, GenerationTimeoutError, RetrievalFailedError, SessionGoneError } from './chat-errors';
+import { newMessageId, type ChatMessageRecord, type ChatSessionRecord, type Citation } from './chat-records';
+import { ConversationLimitError, conversationIncrement, readConversationsUsed } from './conversation-quota';
+import { ExchangeRefusedError, SessionChangedError, SessionFullError, SessionRepository } from './session-repository';
+
+/** §17.4 step 4: generation has 25 s, which keeps a send inside the gateway's 29 s. */
+export const GENERATION_TIMEOUT_MS = 25_000;
+
+export interface SendRequest {
+  ports: Pick<Ports, 'database' | 'vectors' | 'embeddings'>;
+  chatModel: ChatModelPort;
+  organization: Pick<OrganizationRecord, 'id' | 'is_system_org'>;
+  application: Pick<ApplicationRecord, 'id' | 'llm_model'>;
+  session: ChatSessionRecord;
+  /** The caller's accessible knowledge bases with a completed index (§17.4 step 3). */
+  knowledgeBases: Array<Pick<KnowledgeBaseRecord, 'id' | 'name' | 'active_index_version'>>;
+  /** Trimmed, 1–4000 characters. */
+  text: string;
+  generationTimeoutMs?: number;
+  now?: () => Date;
+}
+
+export interface SendResult {
+  session: ChatSessionRecord;
+  /** The whole session, oldest first. */
+  messages: ChatMessageRecord[];
+}
+
+async function generate(request: SendRequest, history: ChatMessageRecord[], passages: Passage[]) {
+  const controller = new AbortController();
+  const timeout = request.generationTimeoutMs ?? GENERATION_TIMEOUT_MS;
+  let timer: NodeJS.Timeout | undefined;
+  // The race stops waiting even for an adapter that ignores its signal.
+  const expired = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new GenerationTimeoutError(`No reply within ${timeout} ms`));
+    }, timeout);
+  });
+  try {
+    return await Promise.race([
+      request.chatModel.answer({
+        question: request.text,
+        history: history.map((message) => ({ sender: message.sender, text: message.text })),
+        passages,
+        model: request.application.llm_model,
+        signal: controller.signal,
+      }),
+      expired,
+    ]);
+  } catch (error) {
+    if (error instanceof GenerationTimeoutError || controller.signal.aborted) throw new GenerationTimeoutError(`No reply within ${timeout} ms`);
+    throw new GenerationFailedError(error);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function sourcesOf(passages: Passage[], cited: number[]): Citation[] {
+  return citationsFrom(cited.flatMap((index) => (passages[index] ? [passages[index]] : []))).map((citation) => ({ ...citation, url: citation.url ?? null }));
+}
+
+/** A later instant than `after`, so the reply always sorts after its question. */
+function laterThan(after: string, now: Date): string {
+  const time = Math.max(now.getTime(), Date.parse(after) + 1);
+  return new Date(time).toISOString();
+}
+
+/**
+ * One exchange of §17.4, in its order: the session's room and, for its first message, the
+ * conversation quota; retrieval over the given knowledge bases; generation with the last 10
+ * stored messages; then the question and the reply stored atomically, with the conversation
+ * counted in the same transaction. Any failure stores nothing and counts nothing.
+ */
+export async function sendMessage(request: SendRequest): Promise<SendResult> {
+  const { database } = request.ports;
+  const now = request.now ?? (() => new Date());
+  const sessions = new SessionRepository(database);
+  const receivedAt = now().toISOString();
+  if (request.session.message_count + 2 > CHAT_LIMITS.sessionMaxMessages) throw new SessionFullError();
+
+  const plan = await planInForce(database, request.organization, now());
+  const limit = plan.plan?.conversations_limit ?? null;
+  if (request.session.message_count === 0 && limit !== null) {
+    const used = await readConversationsUsed(database, request.organization.id, plan.periodStart);
+    if (used >= limit) throw new ConversationLimitError(limit, used);
+  }
+
+  let passages: Passage[];
+  try {
+    passages = await retrievePassages(request.ports, {
+      organizationId: request.organization.id,
+      knowledgeBases: request.knowledgeBases.map((knowledgeBase) => ({ id: knowledgeBase.id, name: knowledgeBase.name, active_index_version: knowledgeBase.active_index_version })),
+      query: request.text,
+      topK: CHAT_LIMITS.passages,
+    });
+  } catch (error) {
+    throw new RetrievalFailedError(error);
+  }
+  const history = await sessions.lastMessages(request.organization.id, request.session.id, CHAT_LIMITS.contextMessages);
+  const reply = await generate(request, history, passages);
+
+  const user: ChatMessageRecord = { id: newMessageId(), session_id: request.session.id, sender: 'user', text: request.text, timestamp: receivedAt };
+  const assistant: ChatMessageRecord = {
+    id: newMessageId(),
+    session_id: request.session.id,
+    sender: 'assistant',
+    text: renumberMarkers(reply.text, reply.citedPassageIndexes),
+    timestamp: laterThan(receivedAt, now()),
+    sources: sourcesOf(passages, reply.citedPassageIndexes),
+    generator: reply.generator,
+  };
+
+  let session = request.session;
+  // A send racing another on the same session re-reads it; only one of them can be the first.
+  for (let attempt = 1; ; attempt++) {
+    const first = session.message_count === 0;
+    try {
+      const stored = await sessions.storeExchange(session, {
+        user,
+        assistant,
+        name: first ? sessionNameFromMessage(request.text) : undefined,
+        alongside: first ? [conversationIncrement(database, request.organization.id, plan.periodStart, limit)] : [],
+      });
+      return { session: stored, messages: await sessions.messages(request.organization.id, session.id) };
+    } catch (error) {
+      if (error instanceof ExchangeRefusedError && error.position === 3 && limit !== null) {
+        throw new ConversationLimitError(limit, await readConversationsUsed(database, request.organization.id, plan.periodStart));
+      }
+      if (!(error instanceof SessionChangedError) || attempt >= 3) throw error;
+      const current = await sessions.get({ organizationId: session.organization_id, applicationId: session.rag_application_id, channel: session.channel, userId: session.user_id }, session.id);
+      if (!current) throw new SessionGoneError('The session was deleted while the reply was being made');
+      session = current;
+    }
+  }
+}

@@ -1,0 +1,25 @@
+import type { ChunkingOptions } from '../../../shared/rules/chunking';
+import { chunkDocument, type ChunkableDocument } from '../chunking/chunk-document';
+import type { IndexRecord } from '../../ports/vectors';
+
+/**
+ * The index records of one file: its stored extraction chunked with the knowledge base's
+ * settings. Ids are `<fileId>:<chunk index>`, stable for the same text and settings, so a slice
+ * that is run again overwrites what it wrote before instead of adding to it.
+ */
+export function fileIndexRecords(file: { id: string; name: string }, document: ChunkableDocument, options: ChunkingOptions): IndexRecord[] {
+  return chunkDocument(document, options).map((chunk) => ({
+    id: `${file.id}:${chunk.index}`,
+    sourceId: file.id,
+    sourceType: 'file',
+    text: chunk.text,
+    metadata: {
+      name: file.name,
+      chunkIndex: chunk.index,
+      ...(chunk.page !== undefined ? { page: chunk.page } : {}),
+      ...(chunk.sheet !== undefined ? { sheet: chunk.sheet } : {}),
+      ...(chunk.slide !== undefined ? { slide: chunk.slide } : {}),
+      ...(chunk.headings ? { headings: chunk.headings } : {}),
+    },
+  }));
+}

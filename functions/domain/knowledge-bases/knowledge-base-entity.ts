@@ -1,0 +1,45 @@
+import type { KnowledgeBaseRecord } from './knowledge-base-record';
+
+/** §2 KnowledgeBase. */
+export interface KnowledgeBase {
+  id: string;
+  name: string;
+  description: string;
+  source_type: KnowledgeBaseRecord['source_type'];
+  chunk_size: number | null;
+  overlap: number | null;
+  embedding_model: KnowledgeBaseRecord['embedding_model'];
+  data_source_ids: string[];
+  status: KnowledgeBaseRecord['status'];
+  error: string | null;
+  document_count: number;
+  chunk_count: number;
+  last_indexed_at: string | null;
+  created_by: string;
+  created_by_name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Only the contract's fields: the indexer's bookkeeping stays on the server. */
+export function toKnowledgeBaseEntity(record: KnowledgeBaseRecord): KnowledgeBase {
+  return {
+    id: record.id,
+    name: record.name,
+    description: record.description,
+    source_type: record.source_type,
+    chunk_size: record.chunk_size,
+    overlap: record.overlap,
+    embedding_model: record.embedding_model,
+    data_source_ids: [...record.data_source_ids],
+    status: record.status,
+    error: record.error ?? null,
+    document_count: record.document_count,
+    chunk_count: record.chunk_count,
+    last_indexed_at: record.last_indexed_at ?? null,
+    created_by: record.created_by,
+    created_by_name: record.created_by_name,
+    created_at: record.created_at,
+    updated_at: record.updated_at,
+  };
+}

@@ -1,0 +1,107 @@
+import { HttpError, conflict, notFound, validationError } from '../../http/http-error';
+import type { Ports } from '../../platform/ports';
+import { GroupRepository } from '../groups/group-repository';
+import type { OrganizationRecord } from '../organizations/organization-repository';
+import { nowIso } from '../table/keys';
+import type { UserRecord } from '../users/user-repository';
+import { applicationsUsing } from './application-usage';
+import { dropIndexVersions, liveIndexVersions } from './index-versions';
+import { changesLockedFields, isLocked, parseCreateInput, parseUpdateInput, type SourceLookup } from './knowledge-base-input';
+import { KNOWLEDGE_BASE_MESSAGES as M } from './knowledge-base-messages';
+import { knowledgeBaseLimitOf } from './knowledge-base-quota';
+import { newKnowledgeBaseId, type KnowledgeBaseRecord } from './knowledge-base-record';
+import { KnowledgeBaseLimitError, KnowledgeBaseProcessingError, KnowledgeBaseRepository, StaleKnowledgeBaseError } from './knowledge-base-repository';
+import { findSources } from './source-references';
+
+/** Read-decide-write rounds before giving up on a knowledge base that keeps changing underneath. */
+const WRITE_ROUNDS = 5;
+
+export function sourceLookup(ports: Pick<Ports, 'database'>, organizationId: string): SourceLookup {
+  return async (sourceType, ids) => new Set((await findSources(ports.database, organizationId, sourceType, ids)).keys());
+}
+
+/** A knowledge base of the organization; another organization's id reads exactly as an unknown one (§1.3). */
+export async function loadKnowledgeBase(ports: Pick<Ports, 'database'>, organizationId: string, knowledgeBaseId: string): Promise<KnowledgeBaseRecord> {
+  const record = await new KnowledgeBaseRepository(ports.database).get(organizationId, knowledgeBaseId);
+  if (!record) throw notFound(M.notFound);
+  return record;
+}
+
+/** Runs a read-decide-write until it lands on an unchanged item. */
+export async function withFreshRead<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let round = 1; ; round++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!(error instanceof StaleKnowledgeBaseError) || round >= WRITE_ROUNDS) throw error;
+    }
+  }
+}
+
+/** §15.4: a `draft`, granted to the admin group only, counted against the plan (§1.9). */
+export async function createKnowledgeBase(ports: Ports, organization: OrganizationRecord, creator: UserRecord, raw: unknown): Promise<KnowledgeBaseRecord> {
+  const parsed = await parseCreateInput(raw, sourceLookup(ports, organization.id));
+  if (!parsed.ok) throw validationError(parsed.details);
+  const now = nowIso();
+  const record: KnowledgeBaseRecord = {
+    id: newKnowledgeBaseId(),
+    organization_id: organization.id,
+    ...parsed.value,
+    status: 'draft',
+    error: null,
+    document_count: 0,
+    chunk_count: 0,
+    last_indexed_at: null,
+    created_by: creator.id,
+    created_by_name: creator.full_name,
+    created_at: now,
+    updated_at: now,
+    version: 1,
+  };
+  const adminGroup = await new GroupRepository(ports.database).findAdminGroup(organization.id);
+  const limit = knowledgeBaseLimitOf(organization);
+  try {
+    await new KnowledgeBaseRepository(ports.database).create(record, adminGroup?.id, limit);
+  } catch (error) {
+    if (!(error instanceof KnowledgeBaseLimitError)) throw error;
+    throw new HttpError('QUOTA_EXCEEDED', M.quotaExceeded, { details: { resource: 'knowledge_bases', limit: error.limit, used: error.used } });
+  }
+  return record;
+}
+
+/** §15.5. */
+export async function updateKnowledgeBase(ports: Ports, organizationId: string, knowledgeBaseId: string, raw: unknown): Promise<KnowledgeBaseRecord> {
+  const repository = new KnowledgeBaseRepository(ports.database);
+  return withFreshRead(async () => {
+    const stored = await loadKnowledgeBase(ports, organizationId, knowledgeBaseId);
+    const parsed = await parseUpdateInput(raw, stored, sourceLookup(ports, organizationId));
+    if (!parsed.ok) throw validationError(parsed.details);
+    if (isLocked(stored) && changesLockedFields(stored, parsed.value)) throw conflict(M.onlyNameAndDescription);
+    const next: KnowledgeBaseRecord = { ...stored, ...parsed.value, updated_at: nowIso() };
+    await repository.replace(stored, next);
+    return { ...next, version: stored.version + 1 };
+  });
+}
+
+/**
+ * §15.6: refused while processing or while an application uses it; otherwise the item, its
+ * grants and its count go, then its index versions are dropped here and now: dropping an index
+ * is one call per version whatever its size, so no background purge is needed.
+ */
+export async function deleteKnowledgeBase(ports: Ports, organizationId: string, knowledgeBaseId: string): Promise<void> {
+  const repository = new KnowledgeBaseRepository(ports.database);
+  const deleted = await withFreshRead(async () => {
+    const stored = await loadKnowledgeBase(ports, organizationId, knowledgeBaseId);
+    if (stored.status === 'processing') throw conflict(M.deleteWhileProcessing);
+    const applications = await applicationsUsing(ports.database, organizationId, knowledgeBaseId);
+    if (applications.length > 0) throw conflict(M.inUse(applications.map((application) => application.name)), { applications });
+    try {
+      await repository.delete(stored);
+    } catch (error) {
+      if (error instanceof KnowledgeBaseProcessingError) throw conflict(M.deleteWhileProcessing);
+      throw error;
+    }
+    return stored;
+  });
+  await dropIndexVersions(ports.vectors, deleted.id, liveIndexVersions(deleted));
+}

@@ -1,0 +1,46 @@
+import { CHUNKING_MESSAGES } from '../../../shared/rules/chunking';
+import { FIELD_MESSAGES } from '../../../shared/rules/fields';
+import { EMBEDDING_MODELS, KNOWLEDGE_BASE_SOURCE_TYPES, KNOWLEDGE_BASE_STATUSES, MAX_DATA_SOURCE_IDS } from './knowledge-base-record';
+
+/** Contract §15 texts, exact; the few it leaves open follow §1.10's patterns. */
+export const KNOWLEDGE_BASE_MESSAGES = {
+  notFound: 'Knowledge base not found',
+  noAccess: 'You do not have access to this knowledge base',
+  nameRequired: FIELD_MESSAGES.nameRequired,
+  nameTooLong: FIELD_MESSAGES.nameTooLong,
+  descriptionTooLong: FIELD_MESSAGES.descriptionTooLong,
+  sourceTypeRequired: 'Source type is required',
+  /** §1.10's enum pattern, worded like the embedding-model message. */
+  sourceTypeInvalid: `Source type must be one of ${KNOWLEDGE_BASE_SOURCE_TYPES.join(', ')}`,
+  sourceTypeChanged: 'Source type cannot be changed',
+  embeddingModelRequired: 'Embedding model is required',
+  embeddingModelInvalid: `Embedding model must be one of ${EMBEDDING_MODELS.join(', ')}`,
+  chunkSize: CHUNKING_MESSAGES.chunkSize,
+  overlap: CHUNKING_MESSAGES.overlap,
+  overlapNotSmaller: CHUNKING_MESSAGES.overlapNotSmaller,
+  sourcesRequired: 'At least one file/website/API endpoint/data source must be selected',
+  /** Not worded by the contract, which only states the 1–500 bound. */
+  tooManySources: `At most ${MAX_DATA_SOURCE_IDS} data sources can be selected`,
+  invalidSourceId: (id: string) => `Invalid source ID: ${id}`,
+  onlyNameAndDescription: 'Only name and description can be modified',
+  inUse: (applicationNames: string[]) => `Cannot delete index as it is used in: ${applicationNames.join(', ')}`,
+  deleteWhileProcessing: 'Cannot delete a knowledge base while it is processing',
+  alreadyDeployed: 'Knowledge base is already deployed or being processed',
+  sourcesNotReady: (names: string[]) => `Data sources are not ready for indexing: ${names.join(', ')}`,
+  deploymentInitiated: 'Knowledge base deployment initiated',
+  groupIdsNotArray: 'groupIds must be an array',
+  tooManyGroups: 'At most 100 groups are allowed',
+  invalidGroupId: (id: string) => `Invalid group ID: ${id}`,
+  groupsUpdated: 'Groups updated successfully',
+  quotaExceeded: 'Knowledge base limit reached for your plan',
+  statusFilterInvalid: `status must be one of ${KNOWLEDGE_BASE_STATUSES.join(', ')}`,
+  sourceTypeFilterInvalid: `source_type must be one of ${KNOWLEDGE_BASE_SOURCE_TYPES.join(', ')}`,
+} as const;
+
+/** What a failed knowledge base says (`error`): for the people who run it, never internals. */
+export const INDEXING_ERRORS = {
+  nothingIndexed: 'No text could be indexed from the selected data sources',
+  sourceTypeNotAvailable: (sourceType: string) => `Indexing ${sourceType} is not available yet in this release`,
+  noEmbeddings: 'No embeddings model is configured, and this vector index can only search by vector',
+  failed: 'Knowledge base could not be indexed',
+} as const;

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { mergePassages } from './merge-passages';
+import { citationsFrom, roundScore, type Passage } from './passages';
+
+const passage = (documentId: string, knowledgeBaseId: string, score: number, text = `text of ${documentId}`): Passage => ({
+  documentId,
+  name: `${documentId}.txt`,
+  knowledgeBaseId,
+  snippet: text.slice(0, 300),
+  text,
+  score,
+  sourceType: 'file',
+});
+
+describe('mergePassages', () => {
+  it('merges knowledge bases by score and cuts at topK', () => {
+    const merged = mergePassages([[passage('a', 'kb1', 0.4), passage('b', 'kb1', 0.2)], [passage('c', 'kb2', 0.9), passage('d', 'kb2', 0.3)]], 3);
+    expect(merged.map((p) => p.documentId)).toEqual(['c', 'a', 'd']);
+  });
+
+  it('keeps only the best of near-identical chunks', () => {
+    const same = 'The aurora over Tromso danced in green ribbons for most of the night';
+    const merged = mergePassages([[passage('f1', 'kb1', 0.5, same)], [passage('f1', 'kb2', 0.7, `${same}.`), passage('x', 'kb2', 0.1)]], 5);
+    expect(merged.map((p) => [p.documentId, p.knowledgeBaseId])).toEqual([
+      ['f1', 'kb2'],
+      ['x', 'kb2'],
+    ]);
+  });
+
+  it('breaks ties by the order of the knowledge bases', () => {
+    expect(mergePassages([[passage('b', 'kb1', 0.5)], [passage('a', 'kb2', 0.5)]], 2).map((p) => p.knowledgeBaseId)).toEqual(['kb1', 'kb2']);
+  });
+});
+
+describe('citationsFrom', () => {
+  it('maps passages to §2 citations, url only when there is one', () => {
+    const web = { ...passage('web_1', 'kb1', 0.5), sourceType: 'web' as const, url: 'https://example.com/a', page: 3 };
+    expect(citationsFrom([passage('f', 'kb1', 0.25), web])).toEqual([
+      { documentId: 'f', name: 'f.txt', knowledgeBaseId: 'kb1', snippet: 'text of f', score: 0.25, sourceType: 'file' },
+      { documentId: 'web_1', name: 'web_1.txt', knowledgeBaseId: 'kb1', snippet: 'text of web_1', score: 0.5, sourceType: 'web', url: 'https://example.com/a' },
+    ]);
+  });
+
+  it('rounds scores to 4 decimals within 0..1', () => {
+    expect(roundScore(0.123456)).toBe(0.1235);
+    expect(roundScore(1.7)).toBe(1);
+    expect(roundScore(-1)).toBe(0);
+    expect(roundScore(Number.NaN)).toBe(0);
+  });
+});

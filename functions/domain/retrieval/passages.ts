@@ -1,0 +1,49 @@
+import type { IndexSourceType } from '../../ports/vectors';
+
+/** One retrieved chunk, ready for a prompt (`text`) and for a citation (the rest). */
+export interface Passage {
+  /** Id of the file item, web source or API source the chunk came from. */
+  documentId: string;
+  /** File name, page title or API source name. */
+  name: string;
+  knowledgeBaseId: string;
+  /** At most 300 characters of the chunk, around the words of the query. */
+  snippet: string;
+  /** The whole chunk. */
+  text: string;
+  /** 0..1, 4 decimals; higher is better. */
+  score: number;
+  sourceType: IndexSourceType;
+  url?: string;
+  page?: number;
+}
+
+/** §2 Citation, as chat messages carry it in `sources`. */
+export interface Citation {
+  documentId: string;
+  name: string;
+  knowledgeBaseId: string;
+  snippet: string;
+  score: number;
+  sourceType: IndexSourceType;
+  url?: string;
+}
+
+/** The citations of the passages an answer used, in their order. */
+export function citationsFrom(passages: readonly Passage[]): Citation[] {
+  return passages.map((passage) => ({
+    documentId: passage.documentId,
+    name: passage.name,
+    knowledgeBaseId: passage.knowledgeBaseId,
+    snippet: passage.snippet,
+    score: passage.score,
+    sourceType: passage.sourceType,
+    ...(passage.url !== undefined ? { url: passage.url } : {}),
+  }));
+}
+
+/** §2: scores are 0..1 with 4 decimals. */
+export function roundScore(score: number): number {
+  if (!Number.isFinite(score)) return 0;
+  return Math.round(Math.min(1, Math.max(0, score)) * 10_000) / 10_000;
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import type { DatabasePort } from '../../ports/database';
+import type { EmbeddingsPort } from '../../ports/embeddings';
+import type { IndexHit, IndexQuery, VectorIndexPort } from '../../ports/vectors';
+import { retrievalMode, retrievePassages, RetrievalUnavailableError } from './retrieve';
+
+const hit = (id: string, sourceId: string, score: number, text: string): IndexHit => ({ id, sourceId, sourceType: 'file', text, score, metadata: { name: `${sourceId}.txt`, chunkIndex: 0, page: 2 } });
+
+/** A vector index whose indexes are canned hit lists; it records every query. */
+function fakeVectors(indexes: Record<string, IndexHit[] | Error>, supportsFullText = true) {
+  const queries: Array<{ indexName: string; query: IndexQuery }> = [];
+  const vectors = {
+    adapter: 'lancedb',
+    supportsFullText,
+    queries,
+    async query(indexName: string, query: IndexQuery) {
+      queries.push({ indexName, query });
+      const answer = indexes[indexName];
+      if (!answer) throw new Error(`Vector index ${indexName} does not exist`);
+      if (answer instanceof Error) {
+        if (query.vector) throw answer;
+        return (indexes[`${indexName}#text`] as IndexHit[]) ?? [];
+      }
+      return answer;
+    },
+  };
+  return vectors as unknown as VectorIndexPort & { queries: typeof queries };
+}
+
+const noEmbeddings = { adapter: 'none', model: null, dimensions: null, embed: async () => [] } as unknown as EmbeddingsPort;
+const embeddings = { adapter: 'bedrock', model: 'm', dimensions: 2, embed: async (texts: string[]) => texts.map(() => [0.1, 0.2]) } as unknown as EmbeddingsPort;
+
+/** A table that knows each knowledge base's active version. */
+function fakeDatabase(versions: Record<string, number>): DatabasePort {
+  return {
+    adapter: 'dynamodb-local',
+    tableName: 't',
+    ping: async () => undefined,
+    client: { send: async (command: { input: { Key: { SK: string } } }) => ({ Item: { active_index_version: versions[command.input.Key.SK.slice(3)] } }) },
+  } as unknown as DatabasePort;
+}
+
+describe('retrievalMode', () => {
+  it('is lexical offline, hybrid with an embedder and full text, vector on S3 Vectors', () => {
+    expect(retrievalMode({ supportsFullText: true }, { adapter: 'none' })).toBe('lexical');
+    expect(retrievalMode({ supportsFullText: true }, { adapter: 'openai-compatible' })).toBe('hybrid');
+    expect(retrievalMode({ supportsFullText: false }, { adapter: 'bedrock' })).toBe('vector');
+    expect(() => retrievalMode({ supportsFullText: false }, { adapter: 'none' })).toThrow(RetrievalUnavailableError);
+  });
+});
+
+describe('retrievePassages', () => {
+  it('searches each active version by text offline and merges by score', async () => {
+    const vectors = fakeVectors({
+      'kb-kb-1-v2': [hit('a', 'fil_a', 0.3, 'The harbour freezes in February.')],
+      'kb-kb-2-v1': [hit('b', 'fil_b', 0.6, 'Supplies arrive by boat every second Tuesday.')],
+    });
+    const passages = await retrievePassages(
+      { database: fakeDatabase({ 'kb_2': 1 }), vectors, embeddings: noEmbeddings },
+      { organizationId: 'org_1', knowledgeBases: [{ id: 'kb_1', name: 'One', active_index_version: 2 }, { id: 'kb_2', name: 'Two' }], query: ' when do supplies arrive? ' },
+    );
+    expect(passages.map((p) => [p.documentId, p.knowledgeBaseId, p.score])).toEqual([
+      ['fil_b', 'kb_2', 0.6],
+      ['fil_a', 'kb_1', 0.3],
+    ]);
+    expect(passages[0]).toMatchObject({ name: 'fil_b.txt', page: 2, sourceType: 'file', snippet: 'Supplies arrive by boat every second Tuesday.' });
+    expect(vectors.queries.map((q) => q.query)).toEqual([
+      { text: 'when do supplies arrive?', topK: 12 },
+      { text: 'when do supplies arrive?', topK: 12 },
+    ]);
+  });
+
+  it('sends text and vector when hybrid, and falls back to text on an index built without vectors', async () => {
+    const vectors = fakeVectors({ 'kb-kb-1-v1': new Error('lexical-only'), 'kb-kb-1-v1#text': [hit('a', 'fil_a', 0.5, 'answer')] });
+    const passages = await retrievePassages({ database: fakeDatabase({ kb_1: 1 }), vectors, embeddings }, { organizationId: 'o', knowledgeBases: [{ id: 'kb_1', name: 'One', active_index_version: 1 }], query: 'q', topK: 3 });
+    expect(passages.map((p) => p.documentId)).toEqual(['fil_a']);
+    expect(vectors.queries.map((q) => q.query)).toEqual([
+      { text: 'q', vector: [0.1, 0.2], topK: 6 },
+      { text: 'q', topK: 6 },
+    ]);
+  });
+
+  it('follows a swap that dropped the version it was about to read', async () => {
+    const vectors = fakeVectors({ 'kb-kb-1-v3': [hit('a', 'fil_a', 0.5, 'new')] });
+    const passages = await retrievePassages({ database: fakeDatabase({ kb_1: 3 }), vectors, embeddings: noEmbeddings }, { organizationId: 'o', knowledgeBases: [{ id: 'kb_1', name: 'One', active_index_version: 2 }], query: 'q' });
+    expect(passages.map((p) => p.text)).toEqual(['new']);
+  });
+
+  it('leaves out a knowledge base without an index, and throws only when every search fails', async () => {
+    const vectors = fakeVectors({});
+    const ports = { database: fakeDatabase({}), vectors, embeddings: noEmbeddings };
+    expect(await retrievePassages(ports, { organizationId: 'o', knowledgeBases: [{ id: 'kb_1', name: 'One' }], query: 'q' })).toEqual([]);
+    const broken = { database: fakeDatabase({ kb_1: 1 }), vectors, embeddings: noEmbeddings };
+    await expect(retrievePassages(broken, { organizationId: 'o', knowledgeBases: [{ id: 'kb_1', name: 'One', active_index_version: 1 }], query: 'q' })).rejects.toThrow('does not exist');
+    expect(await retrievePassages(ports, { organizationId: 'o', knowledgeBases: [{ id: 'kb_1', name: 'One' }], query: '   ' })).toEqual([]);
+  });
+});

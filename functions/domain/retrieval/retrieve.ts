@@ -1,0 +1,122 @@
+import { logger } from '../../observability/logger';
+import type { Ports } from '../../platform/ports';
+import type { EmbeddingsPort } from '../../ports/embeddings';
+import { knowledgeBaseIndexName, type IndexHit, type IndexQuery, type VectorIndexPort } from '../../ports/vectors';
+import { KnowledgeBaseRepository } from '../knowledge-bases/knowledge-base-repository';
+import { mergePassages } from './merge-passages';
+import { roundScore, type Passage } from './passages';
+import { snippetFor } from './snippet';
+
+export { citationsFrom, type Citation, type Passage } from './passages';
+
+export const DEFAULT_TOP_K = 6;
+/** Most passages one call returns. */
+export const MAX_TOP_K = 50;
+/** Hits asked of each knowledge base: more than `topK`, so dropping near-duplicates still leaves enough; S3 Vectors answers at most 100. */
+const PER_INDEX_DEPTH = (topK: number) => Math.min(100, topK * 2);
+
+/** A knowledge base the caller may read. `active_index_version` is looked up when not given. */
+export interface RetrievalKnowledgeBase {
+  id: string;
+  name: string;
+  active_index_version?: number | null;
+}
+
+export interface RetrievalRequest {
+  organizationId: string;
+  /** Only the caller's accessible knowledge bases (§1.3): retrieval does not check access. */
+  knowledgeBases: RetrievalKnowledgeBase[];
+  query: string;
+  /** Default 6, at most 50. */
+  topK?: number;
+}
+
+export type RetrievalPorts = Pick<Ports, 'database' | 'vectors' | 'embeddings'>;
+
+/**
+ * - `lexical`: BM25 only, when no embeddings model is configured (offline);
+ * - `hybrid`: BM25 and the query vector, fused by reciprocal rank in the index;
+ * - `vector`: the query vector only, on an index without full text (S3 Vectors).
+ */
+export type RetrievalMode = 'lexical' | 'hybrid' | 'vector';
+
+export class RetrievalUnavailableError extends Error {
+  constructor() {
+    super('No embeddings model is configured and the vector index cannot search text: nothing can be retrieved');
+  }
+}
+
+export function retrievalMode(vectors: Pick<VectorIndexPort, 'supportsFullText'>, embeddings: Pick<EmbeddingsPort, 'adapter'>): RetrievalMode {
+  if (embeddings.adapter === 'none') {
+    if (!vectors.supportsFullText) throw new RetrievalUnavailableError();
+    return 'lexical';
+  }
+  return vectors.supportsFullText ? 'hybrid' : 'vector';
+}
+
+/**
+ * The passages of the given knowledge bases that best answer `query`, best first: each knowledge
+ * base's active index version is searched (lexical, hybrid or vector, see RetrievalMode), the
+ * hits are merged by score and near-identical chunks are kept once. A knowledge base without an
+ * index yet contributes nothing. A knowledge base whose search fails is left out (and logged);
+ * when every one fails, the first failure is thrown, so "nothing found" is never an outage.
+ */
+export async function retrievePassages(ports: RetrievalPorts, request: RetrievalRequest): Promise<Passage[]> {
+  const query = request.query.trim();
+  if (query === '' || request.knowledgeBases.length === 0) return [];
+  const topK = Math.min(MAX_TOP_K, Math.max(1, Math.floor(request.topK ?? DEFAULT_TOP_K)));
+  const mode = retrievalMode(ports.vectors, ports.embeddings);
+  const vector = mode === 'lexical' ? undefined : (await ports.embeddings.embed([query], 'query'))[0];
+  const indexQuery: IndexQuery = { ...(mode !== 'vector' ? { text: query } : {}), ...(vector ? { vector } : {}), topK: PER_INDEX_DEPTH(topK) };
+
+  const results = await Promise.allSettled(request.knowledgeBases.map((knowledgeBase) => searchKnowledgeBase(ports, request.organizationId, knowledgeBase, indexQuery)));
+  const failures = results.flatMap((result, position) => (result.status === 'rejected' ? [{ knowledgeBaseId: request.knowledgeBases[position]?.id, reason: result.reason as Error }] : []));
+  for (const failure of failures) logger.warn('Retrieval left out a knowledge base whose search failed', { knowledgeBaseId: failure.knowledgeBaseId, error: failure.reason?.message });
+  if (failures.length === results.length) throw failures[0]?.reason;
+
+  const rankings = results.map((result, position) => {
+    const knowledgeBase = request.knowledgeBases[position] as RetrievalKnowledgeBase;
+    return result.status === 'fulfilled' ? result.value.map((hit) => toPassage(hit, knowledgeBase.id, query)) : [];
+  });
+  return mergePassages(rankings, topK);
+}
+
+function toPassage(hit: IndexHit, knowledgeBaseId: string, query: string): Passage {
+  return {
+    documentId: hit.sourceId,
+    name: hit.metadata.name,
+    knowledgeBaseId,
+    snippet: snippetFor(hit.text, query),
+    text: hit.text,
+    score: roundScore(hit.score),
+    sourceType: hit.sourceType,
+    ...(hit.metadata.url !== undefined ? { url: hit.metadata.url } : {}),
+    ...(hit.metadata.page !== undefined ? { page: hit.metadata.page } : {}),
+  };
+}
+
+async function activeVersionOf(ports: RetrievalPorts, organizationId: string, knowledgeBaseId: string): Promise<number | undefined> {
+  const version = (await new KnowledgeBaseRepository(ports.database).get(organizationId, knowledgeBaseId))?.active_index_version;
+  return typeof version === 'number' && version > 0 ? version : undefined;
+}
+
+/**
+ * One knowledge base's hits. Two failures are recovered from: the version was swapped (and the old
+ * one dropped) between reading and searching it, so the new one is searched; or the version was
+ * built without vectors (no embeddings model then), so it is searched by text alone.
+ */
+async function searchKnowledgeBase(ports: RetrievalPorts, organizationId: string, knowledgeBase: RetrievalKnowledgeBase, query: IndexQuery): Promise<IndexHit[]> {
+  const given = knowledgeBase.active_index_version;
+  const version = typeof given === 'number' && given > 0 ? given : await activeVersionOf(ports, organizationId, knowledgeBase.id);
+  if (version === undefined) return [];
+  const search = (at: number, q: IndexQuery) => ports.vectors.query(knowledgeBaseIndexName(knowledgeBase.id, at), q);
+  try {
+    return await search(version, query);
+  } catch (error) {
+    const current = await activeVersionOf(ports, organizationId, knowledgeBase.id);
+    if (current !== undefined && current !== version) return search(current, query);
+    if (current === undefined) return [];
+    if (query.vector && query.text) return search(version, { text: query.text, topK: query.topK });
+    throw error;
+  }
+}

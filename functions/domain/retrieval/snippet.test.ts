@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { SNIPPET_MAX_CHARS, snippetFor } from './snippet';
+
+const filler = (words: number, word = 'lorem') => Array.from({ length: words }, (_, index) => `${word}${index}`).join(' ');
+
+describe('snippetFor', () => {
+  it('keeps a short chunk whole, with whitespace collapsed', () => {
+    expect(snippetFor('The harbour\n\nfreezes   in February.', 'harbour')).toBe('The harbour freezes in February.');
+  });
+
+  it('centres a long chunk on the window with the most query words, within 300 characters', () => {
+    const text = `${filler(80)} The harbour freezes in February, so supplies arrive by boat. ${filler(80, 'ipsum')}`;
+    const snippet = snippetFor(text, 'When does the harbour freeze?');
+    expect(snippet.length).toBeLessThanOrEqual(SNIPPET_MAX_CHARS);
+    expect(snippet).toContain('The harbour freezes in February');
+    expect(snippet.startsWith('…')).toBe(true);
+    expect(snippet.endsWith('…')).toBe(true);
+  });
+
+  it('starts at the beginning when no query word occurs, and never cuts a word in half', () => {
+    const text = filler(120);
+    const snippet = snippetFor(text, 'unrelated question');
+    expect(snippet.startsWith('lorem0 lorem1')).toBe(true);
+    expect(snippet.length).toBeLessThanOrEqual(SNIPPET_MAX_CHARS);
+    expect(snippet.slice(0, -1).split(' ').every((word) => /^lorem\d+$/.test(word))).toBe(true);
+  });
+
+  it('uses the whole room for a match near the end', () => {
+    const text = `${filler(120)} finale`;
+    const snippet = snippetFor(text, 'finale');
+    expect(snippet.endsWith('finale')).toBe(true);
+    expect(snippet.length).toBeGreaterThan(SNIPPET_MAX_CHARS - 20);
+    expect(snippet.length).toBeLessThanOrEqual(SNIPPET_MAX_CHARS);
+  });
+});

@@ -1,0 +1,73 @@
+import { queryTerms } from './query-terms';
+
+export const SNIPPET_MAX_CHARS = 300;
+/** Context kept before the first matching word of the window. */
+const LEAD_CHARS = 40;
+const ELLIPSIS = '…';
+
+/**
+ * The part of a word a match needs, so "danced" finds "dancing" and "storms" finds "storm"
+ * without a stemmer for every language.
+ */
+const stemOf = (term: string) => (term.length > 5 ? term.slice(0, 5) : term);
+
+interface Hit {
+  at: number;
+  term: number;
+}
+
+function hitsOf(text: string, terms: string[]): Hit[] {
+  const lower = text.toLowerCase();
+  const hits: Hit[] = [];
+  terms.forEach((term, index) => {
+    const stem = stemOf(term);
+    for (let at = lower.indexOf(stem); at !== -1; at = lower.indexOf(stem, at + 1)) {
+      const startsWord = at === 0 || !/[\p{L}\p{N}]/u.test(lower[at - 1] as string);
+      if (startsWord) hits.push({ at, term: index });
+    }
+  });
+  return hits.sort((a, b) => a.at - b.at);
+}
+
+/**
+ * At most `max` characters of a chunk for a citation: the window that holds the most distinct
+ * query words (the earliest such), cut at word boundaries, with an ellipsis where text was left
+ * out. Whitespace is collapsed, since a snippet is shown inline.
+ */
+export function snippetFor(chunk: string, query: string, max = SNIPPET_MAX_CHARS): string {
+  const text = chunk.replace(/\s+/g, ' ').trim();
+  if (text.length <= max) return text;
+  const hits = hitsOf(text, queryTerms(query));
+
+  let start = 0;
+  let best = 0;
+  for (const hit of hits) {
+    const from = Math.max(0, hit.at - LEAD_CHARS);
+    const distinct = new Set(hits.filter((other) => other.at >= from && other.at < from + max - 2).map((other) => other.term)).size;
+    if (distinct > best) {
+      best = distinct;
+      start = from;
+    }
+  }
+  // A window near the end still uses all the room it has.
+  return cutWindow(text, Math.min(start, Math.max(0, text.length - (max - ELLIPSIS.length))), max);
+}
+
+function cutWindow(text: string, from: number, max: number): string {
+  let start = from;
+  // Begin at a word: skip the rest of one cut in half.
+  if (start > 0 && /\S/.test(text[start - 1] as string)) {
+    const space = text.indexOf(' ', start);
+    start = space === -1 ? start : space + 1;
+  }
+  const lead = start > 0 ? ELLIPSIS : '';
+  // Room for the lead and, when the text goes on, a trailing ellipsis.
+  let end = Math.min(text.length, start + max - lead.length);
+  if (end < text.length) {
+    end = start + max - lead.length - ELLIPSIS.length;
+    const space = text.lastIndexOf(' ', end);
+    if (space > start) end = space;
+  }
+  const body = text.slice(start, end).trim();
+  return `${lead}${body}${end < text.length ? ELLIPSIS : ''}`;
+}
