@@ -17,6 +17,7 @@ import { createOutboxMail } from '../mail/outbox-mail';
 import { createLanceDbIndex } from '../vectors/lancedb-index';
 import { createLocalKeySecrets } from '../secrets/local-key-secrets';
 import { failDeadLetteredIngest } from '../../functions/domain/ingestion/dead-letters';
+import { shutdownExtractionPool } from '../../functions/domain/extraction/isolated-extraction';
 import { startObjectStore } from '../objects/object-store';
 import { EmbeddedQueue } from '../queue/embedded-queue';
 import { startScheduleTimers } from '../schedules/schedule-timers';
@@ -96,6 +97,7 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
     await ensureTable(database.client as never, LOCAL_TABLE_NAME);
 
     // Created before the queue, so on stop (reverse order) the queue's workers finish before the index closes.
+    stops.push(() => shutdownExtractionPool());
     const vectors = createLanceDbIndex({ dataDir: join(dataDir, 'vectors'), log });
     stops.push(() => vectors.close());
     const embeddings = createEmbeddingsFromEnvironment(process.env);

@@ -7,8 +7,8 @@ import { ACCEPTED_TYPES, kindFromNameOrMime } from '../../functions/domain/extra
 import { extractDocumentIsolated } from '../../functions/domain/extraction/isolated-extraction';
 
 /**
- * Every file of the shared document corpus through the isolated extractor, one after another, each
- * in a fresh worker: the path the ingest worker takes. A file either extracts (to the phrase listed
+ * Every file of the shared document corpus through the isolated extractor (its pool of capped worker
+ * threads), one after another: the path the ingest worker takes. A file either extracts (to the phrase listed
  * for it, and the structure where one is listed) or is refused for a reason that really makes it
  * unreadable. Files of types contract §9 does not accept must be refused by kindFromNameOrMime.
  */
