@@ -1,7 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser';
-import { removeDataDir, startTestPlatform } from '../support/local-platform-fixture';
+import { describe, expect, it } from 'vitest';
+import { useBrowserPlatform } from '../support/browser';
 import { expectText, newSession, signIn } from '../support/people';
 
 /**
@@ -10,27 +8,15 @@ import { expectText, newSession, signIn } from '../support/people';
  * not inherit.
  */
 
-let platform: Awaited<ReturnType<typeof startTestPlatform>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  platform = await startTestPlatform();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-  if (platform) removeDataDir(platform.dataDir);
-});
+const suite = useBrowserPlatform();
 
 describe('files: object storage settings', () => {
   it('loads a credentials file, saves, and keeps the secret masked across a second save', async () => {
-    const session = await newSession(browser);
+    const session = await newSession(suite.browser);
     try {
       const { page } = session;
-      await signIn(page, platform.url, platform.credentials.ADMIN.email, platform.credentials.ADMIN.password, '/dashboard');
-      await page.goto(`${platform.url}/data-sources/uploaded`);
+      await signIn(page, suite.platform.url, suite.platform.credentials.ADMIN.email, suite.platform.credentials.ADMIN.password, '/dashboard');
+      await page.goto(`${suite.platform.url}/data-sources/uploaded`);
       await expect.poll(() => page.getByTestId('page-title').innerText(), { timeout: 15_000 }).toBe('My Uploaded Files');
 
       await page.getByRole('button', { name: 'Storage settings' }).click();

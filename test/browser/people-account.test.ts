@@ -1,29 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser';
-import { removeDataDir, startTestPlatform } from '../support/local-platform-fixture';
+import { describe, expect, it } from 'vitest';
+import { useBrowserPlatform } from '../support/browser';
 import { expectText, newSession, signIn } from '../support/people';
 
-let platform: Awaited<ReturnType<typeof startTestPlatform>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  platform = await startTestPlatform();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-  if (platform) removeDataDir(platform.dataDir);
-});
+const suite = useBrowserPlatform();
 
 describe('people: own account', () => {
   it('updates the profile: the new name is kept by the server and shown in the menu', async () => {
-    const session = await newSession(browser);
+    const session = await newSession(suite.browser);
     try {
       const { page } = session;
-      await signIn(page, platform.url, platform.credentials.ADMIN.email, platform.credentials.ADMIN.password, '/dashboard');
+      await signIn(page, suite.platform.url, suite.platform.credentials.ADMIN.email, suite.platform.credentials.ADMIN.password, '/dashboard');
       await page.getByTestId('user-menu-button').click();
       await page.getByRole('menuitem', { name: 'Edit Profile' }).click();
       const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
@@ -44,12 +30,12 @@ describe('people: own account', () => {
   });
 
   it('logs out to /login, and going back does not reveal the data that was on screen', async () => {
-    const session = await newSession(browser);
+    const session = await newSession(suite.browser);
     try {
       const { page } = session;
-      await signIn(page, platform.url, platform.credentials.ADMIN.email, platform.credentials.ADMIN.password, '/dashboard');
-      await page.goto(`${platform.url}/directory/users`);
-      const secret = platform.credentials.USER.email;
+      await signIn(page, suite.platform.url, suite.platform.credentials.ADMIN.email, suite.platform.credentials.ADMIN.password, '/dashboard');
+      await page.goto(`${suite.platform.url}/directory/users`);
+      const secret = suite.platform.credentials.USER.email;
       await expect.poll(() => page.getByText(secret).first().isVisible(), { timeout: 15_000 }).toBe(true);
 
       await page.getByTestId('user-menu-button').click();
@@ -69,7 +55,7 @@ describe('people: own account', () => {
       }
 
       // A protected page opened directly goes to the hosted sign-in.
-      await page.goto(`${platform.url}/directory/users`);
+      await page.goto(`${suite.platform.url}/directory/users`);
       await page.waitForURL(/\/oidc\/interaction\//, { timeout: 30_000 });
       expect(await page.getByText(secret).count()).toBe(0);
     } finally {
@@ -78,12 +64,12 @@ describe('people: own account', () => {
   });
 
   it('changes the password from the user menu', async () => {
-    const session = await newSession(browser);
+    const session = await newSession(suite.browser);
     try {
       const { page } = session;
-      const { email, password } = platform.credentials.RAG_USER;
+      const { email, password } = suite.platform.credentials.RAG_USER;
       const next = 'riley-chats-a-lot-42';
-      await signIn(page, platform.url, email, password, '/rag-applications');
+      await signIn(page, suite.platform.url, email, password, '/rag-applications');
       await page.getByTestId('user-menu-button').click();
       await page.getByRole('menuitem', { name: 'Change Password' }).click();
       const dialog = page.getByRole('dialog', { name: 'Change Password' });

@@ -1,30 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser';
-import { removeDataDir, startTestPlatform } from '../support/local-platform-fixture';
+import { describe, expect, it } from 'vitest';
+import { useBrowserPlatform } from '../support/browser';
 import { expectText, newSession, signIn } from '../support/people';
 
-let platform: Awaited<ReturnType<typeof startTestPlatform>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  platform = await startTestPlatform();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-  if (platform) removeDataDir(platform.dataDir);
-});
+const suite = useBrowserPlatform();
 
 describe('people: groups', () => {
   it('an admin creates a group and adds and removes a member, confirming each change', async () => {
-    const session = await newSession(browser);
+    const session = await newSession(suite.browser);
     try {
       const { page } = session;
-      await signIn(page, platform.url, platform.credentials.ADMIN.email, platform.credentials.ADMIN.password, '/dashboard');
-      await page.goto(`${platform.url}/directory/groups`);
+      await signIn(page, suite.platform.url, suite.platform.credentials.ADMIN.email, suite.platform.credentials.ADMIN.password, '/dashboard');
+      await page.goto(`${suite.platform.url}/directory/groups`);
 
       // The Administrators group is fixed.
       const admins = page.getByTestId('group-row').filter({ hasText: 'Administrators' });

@@ -1,35 +1,21 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser';
-import { removeDataDir, startTestPlatform } from '../support/local-platform-fixture';
+import { describe, expect, it } from 'vitest';
+import { useBrowserPlatform } from '../support/browser';
 import { readInvitationLink } from '../support/outbox';
 import { expectText, newSession, signIn } from '../support/people';
 
-let platform: Awaited<ReturnType<typeof startTestPlatform>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  platform = await startTestPlatform();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-  if (platform) removeDataDir(platform.dataDir);
-});
+const suite = useBrowserPlatform();
 
 /** The demo organisation is a business one on the seeded admin's domain. */
-const demoDomain = () => platform.credentials.ADMIN.email.split('@')[1] ?? '';
+const demoDomain = () => suite.platform.credentials.ADMIN.email.split('@')[1] ?? '';
 
 describe('people: invitations and password resets', () => {
   it('an admin invites a user, who accepts the invitation and signs in', async () => {
     const invitee = { name: 'Bea Newton', email: `bea.newton@${demoDomain()}`, password: 'apples-and-gravity-1' };
-    const admin = await newSession(browser);
+    const admin = await newSession(suite.browser);
     try {
       const { page } = admin;
-      await signIn(page, platform.url, platform.credentials.ADMIN.email, platform.credentials.ADMIN.password, '/dashboard');
-      await page.goto(`${platform.url}/directory/users`);
+      await signIn(page, suite.platform.url, suite.platform.credentials.ADMIN.email, suite.platform.credentials.ADMIN.password, '/dashboard');
+      await page.goto(`${suite.platform.url}/directory/users`);
       await page.getByRole('button', { name: 'New User' }).click();
       const dialog = page.getByRole('dialog', { name: 'Invite User' });
       // The domain rule: an address outside the organisation's domain is refused before any call.
@@ -46,10 +32,10 @@ describe('people: invitations and password resets', () => {
       await admin.context.close();
     }
 
-    const link = await readInvitationLink(platform, invitee.email);
+    const link = await readInvitationLink(suite.platform, invitee.email);
     expect(new URL(link).pathname).toBe('/accept-invitation');
 
-    const invited = await newSession(browser);
+    const invited = await newSession(suite.browser);
     try {
       const { page } = invited;
       await page.goto(link);
@@ -63,7 +49,7 @@ describe('people: invitations and password resets', () => {
       await page.getByLabel('Email address').fill(invitee.email);
       await page.getByLabel('Password').fill(invitee.password);
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL(`${platform.url}/rag-applications`, { timeout: 30_000 });
+      await page.waitForURL(`${suite.platform.url}/rag-applications`, { timeout: 30_000 });
       await expect.poll(() => page.getByTestId('page-title').first().innerText(), { timeout: 15_000 }).toBe('RAG Applications');
     } finally {
       await invited.context.close();
@@ -71,13 +57,13 @@ describe('people: invitations and password resets', () => {
   });
 
   it('an admin resets a password; the temporary one is shown once and must be changed at the next sign-in', async () => {
-    const target = platform.credentials.USER;
+    const target = suite.platform.credentials.USER;
     let temporary = '';
-    const admin = await newSession(browser);
+    const admin = await newSession(suite.browser);
     try {
       const { page } = admin;
-      await signIn(page, platform.url, platform.credentials.ADMIN.email, platform.credentials.ADMIN.password, '/dashboard');
-      await page.goto(`${platform.url}/directory/users`);
+      await signIn(page, suite.platform.url, suite.platform.credentials.ADMIN.email, suite.platform.credentials.ADMIN.password, '/dashboard');
+      await page.goto(`${suite.platform.url}/directory/users`);
       const row = page.getByTestId('user-row').filter({ hasText: target.email });
       await row.getByRole('button', { name: /^Reset password of / }).click();
       const dialog = page.getByRole('dialog', { name: /^Reset password for / });
@@ -97,11 +83,11 @@ describe('people: invitations and password resets', () => {
       await admin.context.close();
     }
 
-    const user = await newSession(browser);
+    const user = await newSession(suite.browser);
     try {
       const { page } = user;
       const newPassword = 'a-brand-new-secret-7';
-      await page.goto(`${platform.url}/login`);
+      await page.goto(`${suite.platform.url}/login`);
       await page.waitForURL(/\/oidc\/interaction\//, { timeout: 30_000 });
       await page.getByLabel('Email address').fill(target.email);
       await page.getByLabel('Password').fill(temporary);

@@ -1,31 +1,17 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser';
-import { removeDataDir, startTestPlatform } from '../support/local-platform-fixture';
+import { describe, expect, it } from 'vitest';
+import { useBrowserPlatform } from '../support/browser';
 import { expectText, newSession, signIn } from '../support/people';
 
-let platform: Awaited<ReturnType<typeof startTestPlatform>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  platform = await startTestPlatform();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-  if (platform) removeDataDir(platform.dataDir);
-});
+const suite = useBrowserPlatform();
 
 describe('a system admin creates an organisation', () => {
   it("creates it, and the new organisation's admin signs in for the first time", async () => {
     const admin = { name: 'Hank Scorpio', email: 'hank@globex.example.com', password: 'volcano-lair-2025' };
-    const system = await newSession(browser);
+    const system = await newSession(suite.browser);
     try {
       const { page } = system;
-      const { email, password } = platform.credentials.SYSTEM_ADMIN;
-      await signIn(page, platform.url, email, password, '/organizations');
+      const { email, password } = suite.platform.credentials.SYSTEM_ADMIN;
+      await signIn(page, suite.platform.url, email, password, '/organizations');
       await expect.poll(() => page.getByRole('table', { name: 'Organizations' }).isVisible(), { timeout: 15_000 }).toBe(true);
 
       await page.getByRole('button', { name: 'New Organization' }).click();
@@ -55,14 +41,14 @@ describe('a system admin creates an organisation', () => {
       await system.context.close();
     }
 
-    const first = await newSession(browser);
+    const first = await newSession(suite.browser);
     try {
       const { page } = first;
-      await signIn(page, platform.url, admin.email, admin.password, '/dashboard');
+      await signIn(page, suite.platform.url, admin.email, admin.password, '/dashboard');
       await expect.poll(() => page.getByTestId('app-sidebar').first().isVisible()).toBe(true);
-      await page.goto(`${platform.url}/directory/groups`);
+      await page.goto(`${suite.platform.url}/directory/groups`);
       await expectText(page, 'Administrators');
-      await page.goto(`${platform.url}/directory/users`);
+      await page.goto(`${suite.platform.url}/directory/users`);
       await expect.poll(() => page.getByTestId('user-row').filter({ hasText: admin.email }).isVisible(), { timeout: 15_000 }).toBe(true);
     } finally {
       await first.context.close();

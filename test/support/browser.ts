@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { removeDataDir, startTestPlatform } from './local-platform-fixture';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -25,4 +27,32 @@ export async function signInThroughHostedPage(page: Page, baseUrl: string, email
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * One embedded platform and one Chromium for a test file: started before its tests, stopped and
+ * removed after. The getters read the live values, so tests use `suite.platform` and `suite.browser`.
+ */
+export function useBrowserPlatform(options: Parameters<typeof startTestPlatform>[0] = {}) {
+  let platform: Awaited<ReturnType<typeof startTestPlatform>> | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    platform = await startTestPlatform(options);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.stop();
+    if (platform) removeDataDir(platform.dataDir);
+  });
+  return {
+    get platform() {
+      if (!platform) throw new Error('The platform starts in beforeAll');
+      return platform;
+    },
+    get browser() {
+      if (!browser) throw new Error('Chromium starts in beforeAll');
+      return browser;
+    },
+  };
 }
