@@ -5,6 +5,7 @@ import { createUserWithAccount } from '../../functions/domain/users/user-lifecyc
 import { UserRepository, type UserRecord } from '../../functions/domain/users/user-repository';
 import { ROUTES } from '../../shared/api/route-table';
 import { callApi, removeDataDir, startTestPlatform, type JsonAnswer } from '../support/local-platform-fixture';
+import { nextClientIp, unique } from '../support/unique-values';
 
 /**
  * The access matrices of contract §1.3 for the people and tenancy families (§4–§8):
@@ -22,15 +23,11 @@ const PASSWORD = 'Matrix-passw0rd';
 let demo: OrganizationRecord;
 let demoUser: UserRecord;
 let demoGroupId: string;
-let counter = 0;
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
 
 // Each request comes from its own address, so the per-IP limits of public auth endpoints stay out of the way.
-let ipCounter = 0;
-const nextIp = () => `10.77.${Math.floor(ipCounter / 250) % 250}.${(ipCounter++ % 250) + 1}`;
 
 function call(method: string, path: string, token: string | undefined, body?: unknown): Promise<JsonAnswer<Body>> {
-  return callApi<Body>(platform.url, method, path, { token, body, headers: { 'x-forwarded-for': nextIp() } });
+  return callApi<Body>(platform.url, method, path, { token, body, headers: { 'x-forwarded-for': nextClientIp() } });
 }
 
 async function login(email: string, password: string): Promise<string> {

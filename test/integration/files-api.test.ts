@@ -9,6 +9,7 @@ import { createUserWithAccount } from '../../functions/domain/users/user-lifecyc
 import { UserRepository, type UserRecord } from '../../functions/domain/users/user-repository';
 import { ROUTES } from '../../shared/api/route-table';
 import { callApi, removeDataDir, startTestPlatform, type JsonAnswer } from '../support/local-platform-fixture';
+import { nextClientIp, unique } from '../support/unique-values';
 
 /**
  * Contract §9–§11 through the HTTP API: every endpoint's happy path and messages, roles and
@@ -33,13 +34,9 @@ let foreignAdmin: string;
 let foreign: OrganizationRecord;
 let rootId: string;
 
-let ipCounter = 0;
-const nextIp = () => `10.88.${Math.floor(ipCounter / 250) % 250}.${(ipCounter++ % 250) + 1}`;
-let counter = 0;
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
 
 function call(method: string, path: string, token: string | undefined, body?: unknown): Promise<JsonAnswer<Body>> {
-  return callApi<Body>(platform.url, method, path, { token, body, headers: { 'x-forwarded-for': nextIp() } });
+  return callApi<Body>(platform.url, method, path, { token, body, headers: { 'x-forwarded-for': nextClientIp() } });
 }
 
 async function login(email: string, password: string): Promise<string> {
@@ -613,7 +610,7 @@ describe('one file: details, rename, move, download, delete (§9.2–§9.4, §9.
   });
 
   it('downloads through a presigned GET: 302 by default, JSON with redirect=false; admin or owner; active only', async () => {
-    const redirect = await fetch(`${platform.url}/api/files/download/${mine.id}`, { headers: { authorization: `Bearer ${user}`, 'x-forwarded-for': nextIp() }, redirect: 'manual' });
+    const redirect = await fetch(`${platform.url}/api/files/download/${mine.id}`, { headers: { authorization: `Bearer ${user}`, 'x-forwarded-for': nextClientIp() }, redirect: 'manual' });
     expect(redirect.status).toBe(302);
     const location = redirect.headers.get('location') as string;
     expect(location).toContain('X-Amz-Expires=300');

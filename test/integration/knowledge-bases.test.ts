@@ -14,6 +14,7 @@ import type { EmbeddingsPort } from '../../functions/ports/embeddings';
 import type { QueueMessage, QueuePort } from '../../functions/ports/queue';
 import { knowledgeBaseIndexName } from '../../functions/ports/vectors';
 import { callApi, removeDataDir, startTestPlatform, type JsonAnswer } from '../support/local-platform-fixture';
+import { nextClientIp, unique } from '../support/unique-values';
 
 /**
  * Knowledge bases (contract §15) on the embedded platform: every endpoint and message, roles and
@@ -35,13 +36,9 @@ const FORBIDDEN = "You don't have permission to access this resource.";
 const MODELS = 'Embedding model must be one of text-embedding-ada-002, bge-large-en, gte-large, e5-large-v2';
 const NO_SOURCES = 'At least one file/website/API endpoint/data source must be selected';
 
-let ipCounter = 0;
-const nextIp = () => `10.88.${Math.floor(ipCounter / 250) % 250}.${(ipCounter++ % 250) + 1}`;
-let counter = 0;
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
 
 function call(method: string, path: string, token: string | undefined, body?: unknown): Promise<JsonAnswer<Body>> {
-  return callApi<Body>(platform.url, method, path, { token, body, headers: { 'x-forwarded-for': nextIp() } });
+  return callApi<Body>(platform.url, method, path, { token, body, headers: { 'x-forwarded-for': nextClientIp() } });
 }
 
 async function login(email: string, password: string): Promise<string> {

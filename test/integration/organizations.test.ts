@@ -7,6 +7,7 @@ import { UserRepository, type UserRecord } from '../../functions/domain/users/us
 import { installPorts } from '../../functions/platform/ports';
 import { createS3Objects } from '../../functions/ports/aws/s3-objects';
 import { callApi, removeDataDir, startTestPlatform } from '../support/local-platform-fixture';
+import { unique } from '../support/unique-values';
 
 type Body = Record<string, any>;
 
@@ -24,8 +25,6 @@ const acme = {} as { organization: Body; admin: Body; token: string };
 /** A consumer organization made through §6.2, with its admin signed in. */
 const consumer = {} as { organization: Body; admin: Body; token: string };
 
-let counter = 0;
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
 
 const api = <T = Body>(method: string, path: string, token?: string, body?: unknown) => callApi<T>(platform.url, method, path, { token, body });
 

@@ -21,6 +21,7 @@ import { rateCounterKey } from '../../functions/domain/rate-limits/rate-limit-co
 import { createUserWithAccount } from '../../functions/domain/users/user-lifecycle';
 import type { UserRecord } from '../../functions/domain/users/user-repository';
 import { callApi, removeDataDir, startTestPlatform, type JsonAnswer } from '../support/local-platform-fixture';
+import { nextClientIp, unique } from '../support/unique-values';
 
 /**
  * Contract §16–§18 through the HTTP API of the embedded platform: every endpoint's happy path and
@@ -51,13 +52,9 @@ let fileId: string;
 let kb: Body;
 let app: Body;
 
-let ipCounter = 0;
-const nextIp = () => `10.99.${Math.floor(ipCounter / 250) % 250}.${(ipCounter++ % 250) + 1}`;
-let counter = 0;
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
 
 function call(method: string, path: string, token: string | undefined, body?: unknown, headers: Record<string, string> = {}): Promise<JsonAnswer<Body>> {
-  return callApi<Body>(platform.url, method, path, { token, body, headers: { 'x-forwarded-for': nextIp(), ...headers } });
+  return callApi<Body>(platform.url, method, path, { token, body, headers: { 'x-forwarded-for': nextClientIp(), ...headers } });
 }
 
 function withKey(method: string, path: string, apiKey: string, body?: unknown, headers: Record<string, string> = {}): Promise<JsonAnswer<Body>> {

@@ -11,6 +11,7 @@ import { UserRepository, type UserRecord } from '../../functions/domain/users/us
 import { keys } from '../../functions/domain/table/keys';
 import type { OutboxEntry } from '../../local/mail/outbox-mail';
 import { callApi, removeDataDir, startTestPlatform } from '../support/local-platform-fixture';
+import { unique } from '../support/unique-values';
 
 type Body = Record<string, any>;
 
@@ -26,8 +27,6 @@ let demoAdminGroup: GroupRecord;
 /** A second organization, built straight through the repositories, whose ids must stay invisible. */
 const foreign = {} as { organization: OrganizationRecord; admin: UserRecord; user: UserRecord; group: GroupRecord; adminGroup: GroupRecord };
 
-let counter = 0;
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
 const demoEmail = (prefix: string) => `${unique(prefix)}@demo.example.com`;
 
 const api = <T = Body>(method: string, path: string, token?: string, body?: unknown) => callApi<T>(platform.url, method, path, { token, body });
