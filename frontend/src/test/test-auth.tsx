@@ -139,3 +139,8 @@ export function renderApp(path: string, auth: AuthContextProps = fakeAuth()) {
   const result = render(ui(auth));
   return { ...result, rerenderWith: (value: AuthContextProps) => result.rerender(ui(value)) };
 }
+
+/** The requests a stubbed fetch received for one method and path, in order. */
+export function apiCalls(fetchMock: ReturnType<typeof stubApi>, method: string, path: string) {
+  return fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && new URL(String(url)).pathname === path);
+}

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf, errorResponse } from '../../test/fake-api';
-import { renderApp, stubApi } from '../../test/test-auth';
+import { apiCalls, renderApp, stubApi } from '../../test/test-auth';
 import { browserNavigation } from '../../features/files/useFiles';
 import { filesBackend, filesState, installFakeXhr, type FilesState } from './fake-files-backend';
 
@@ -20,9 +20,7 @@ afterEach(() => {
 });
 
 type FetchMock = ReturnType<typeof stubApi>;
-const calls = (fetchMock: FetchMock, method: string, path: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && new URL(String(url)).pathname === path);
-const lastListQuery = (fetchMock: FetchMock) => new URL(String(calls(fetchMock, 'GET', '/api/data-sources').at(-1)?.[0])).searchParams;
+const lastListQuery = (fetchMock: FetchMock) => new URL(String(apiCalls(fetchMock, 'GET', '/api/data-sources').at(-1)?.[0])).searchParams;
 
 const row = async (name: string) => (await screen.findByText(name, undefined, LATER)).closest('tr') as HTMLElement;
 
@@ -54,11 +52,11 @@ describe('Files page', () => {
 
   it('searches on Enter or the search button only, and the clear button resets', async () => {
     const { fetchMock } = await openFiles();
-    const before = calls(fetchMock, 'GET', '/api/data-sources').length;
+    const before = apiCalls(fetchMock, 'GET', '/api/data-sources').length;
     const input = screen.getByLabelText('Search files');
     fireEvent.change(input, { target: { value: 'hand' } });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(calls(fetchMock, 'GET', '/api/data-sources')).toHaveLength(before);
+    expect(apiCalls(fetchMock, 'GET', '/api/data-sources')).toHaveLength(before);
     fireEvent.keyDown(input, { key: 'Enter' });
     await waitFor(() => expect(lastListQuery(fetchMock).get('search')).toBe('hand'), LATER);
     await waitFor(() => expect(screen.queryByText('broken.docx')).toBeNull(), LATER);
@@ -87,13 +85,13 @@ describe('Files page', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete (3)' }));
     expect(confirm).toHaveBeenLastCalledWith('Are you sure you want to delete 2 file(s) and 1 folder(s)?');
-    expect(calls(fetchMock, 'DELETE', '/api/data-sources/d-handbook')).toHaveLength(0);
+    expect(apiCalls(fetchMock, 'DELETE', '/api/data-sources/d-handbook')).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete (3)' }));
     expect(await screen.findByText('3 items deleted successfully', undefined, LATER)).toBeTruthy();
-    expect(calls(fetchMock, 'DELETE', '/api/folders/f-archive')).toHaveLength(1);
-    expect(calls(fetchMock, 'DELETE', '/api/data-sources/d-handbook')).toHaveLength(1);
-    expect(calls(fetchMock, 'DELETE', '/api/data-sources/d-broken')).toHaveLength(1);
+    expect(apiCalls(fetchMock, 'DELETE', '/api/folders/f-archive')).toHaveLength(1);
+    expect(apiCalls(fetchMock, 'DELETE', '/api/data-sources/d-handbook')).toHaveLength(1);
+    expect(apiCalls(fetchMock, 'DELETE', '/api/data-sources/d-broken')).toHaveLength(1);
   });
 
   it('selects all rows of the page for an admin', async () => {
@@ -124,7 +122,7 @@ describe('Files page', () => {
     fireEvent.click(await target('Archive'));
     fireEvent.click(moveHere);
     expect(await screen.findByText('Moved "Reports" to "Archive"', undefined, LATER)).toBeTruthy();
-    expect(bodyOf(calls(fetchMock, 'POST', '/api/folders/move')[0]?.[1])).toEqual({ sourceId: 'f-reports', folderId: 'f-archive' });
+    expect(bodyOf(apiCalls(fetchMock, 'POST', '/api/folders/move')[0]?.[1])).toEqual({ sourceId: 'f-reports', folderId: 'f-archive' });
   });
 
   it("says 'Some items could not be moved' when only part of a move succeeds", async () => {
@@ -141,7 +139,7 @@ describe('Files page', () => {
     const alert = await screen.findByTestId('error-alert', undefined, LATER);
     expect(within(alert).getByText('Some items could not be moved')).toBeTruthy();
     expect(alert.textContent).toContain('Reports: A folder with this name already exists in this location');
-    expect(bodyOf(calls(fetchMock, 'POST', '/api/data-sources/move')[0]?.[1])).toEqual({ sourceId: 'd-handbook', folderId: 'f-archive' });
+    expect(bodyOf(apiCalls(fetchMock, 'POST', '/api/data-sources/move')[0]?.[1])).toEqual({ sourceId: 'd-handbook', folderId: 'f-archive' });
   });
 
   it('moves a file dropped onto a folder row', async () => {
@@ -163,7 +161,7 @@ describe('Files page', () => {
     fireEvent.dragOver(folder, { dataTransfer });
     fireEvent.drop(folder, { dataTransfer });
     expect(await screen.findByText('Moved "handbook.pdf" to "Archive"', undefined, LATER)).toBeTruthy();
-    expect(bodyOf(calls(fetchMock, 'POST', '/api/data-sources/move')[0]?.[1])).toEqual({ sourceId: 'd-handbook', folderId: 'f-archive' });
+    expect(bodyOf(apiCalls(fetchMock, 'POST', '/api/data-sources/move')[0]?.[1])).toEqual({ sourceId: 'd-handbook', folderId: 'f-archive' });
   });
 
   it('renames and deletes from the right-click menu with the spec texts', async () => {
@@ -176,7 +174,7 @@ describe('Files page', () => {
     fireEvent.change(within(rename).getByTestId('name-input'), { target: { value: '  ' } });
     fireEvent.click(within(rename).getByRole('button', { name: 'Rename' }));
     expect(await within(rename).findByText('Name cannot be empty', undefined, LATER)).toBeTruthy();
-    expect(calls(fetchMock, 'PATCH', '/api/data-sources/d-handbook')).toHaveLength(0);
+    expect(apiCalls(fetchMock, 'PATCH', '/api/data-sources/d-handbook')).toHaveLength(0);
     fireEvent.click(within(rename).getByRole('button', { name: 'Cancel' }));
 
     fireEvent.contextMenu(await row('Archive'), { clientX: 10, clientY: 10 });
@@ -185,7 +183,7 @@ describe('Files page', () => {
     expect(confirm.textContent).toContain('Are you sure you want to delete "Archive"?');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Folder deleted successfully', undefined, LATER)).toBeTruthy();
-    expect(calls(fetchMock, 'DELETE', '/api/folders/f-archive')).toHaveLength(1);
+    expect(apiCalls(fetchMock, 'DELETE', '/api/folders/f-archive')).toHaveLength(1);
   });
 
   it('creates a folder in the current folder, checking the name first', async () => {
@@ -198,7 +196,7 @@ describe('Files page', () => {
     fireEvent.change(within(dialog).getByTestId('description-input'), { target: { value: 'Signed ones' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Folder' }));
     expect(await screen.findByText('Folder created successfully', undefined, LATER)).toBeTruthy();
-    expect(bodyOf(calls(fetchMock, 'POST', '/api/folders')[0]?.[1])).toEqual({ name: 'Contracts', description: 'Signed ones' });
+    expect(bodyOf(apiCalls(fetchMock, 'POST', '/api/folders')[0]?.[1])).toEqual({ name: 'Contracts', description: 'Signed ones' });
   });
 
   it('shows file details with the access level, and downloads only an active file', async () => {
@@ -220,7 +218,7 @@ describe('Files page', () => {
     expect(await within(dialog).findByText('Engineering', undefined, LATER)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Download' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://objects.test/handbook.pdf?sig=1'), LATER);
-    expect(new URL(String(calls(fetchMock, 'GET', '/api/files/download/d-handbook')[0]?.[0])).searchParams.get('redirect')).toBe('false');
+    expect(new URL(String(apiCalls(fetchMock, 'GET', '/api/files/download/d-handbook')[0]?.[0])).searchParams.get('redirect')).toBe('false');
   });
 });
 
@@ -236,7 +234,7 @@ describe('Upload Files modal', () => {
     fireEvent.change(within(dialog).getByTestId('upload-input'), { target: { files: [new File(['x'], 'photo.png', { type: 'image/png' }), big] } });
     expect(await within(dialog).findByText('File type not accepted', undefined, LATER)).toBeTruthy();
     expect(within(dialog).getByText('File size exceeds 50MB limit')).toBeTruthy();
-    expect(calls(fetchMock, 'POST', '/api/data-sources/upload-url')).toHaveLength(0);
+    expect(apiCalls(fetchMock, 'POST', '/api/data-sources/upload-url')).toHaveLength(0);
     expect(sent).toHaveLength(0);
   });
 
@@ -249,11 +247,11 @@ describe('Upload Files modal', () => {
     fireEvent.change(within(dialog).getByTestId('upload-input'), { target: { files: [new File(['# Notes'], 'notes.md', { type: '' })] } });
 
     expect(await screen.findByText('File uploaded successfully', undefined, LATER)).toBeTruthy();
-    expect(bodyOf(calls(fetchMock, 'POST', '/api/data-sources/upload-url')[0]?.[1])).toEqual({ filename: 'notes.md', size: 7, mimeType: 'text/markdown' });
+    expect(bodyOf(apiCalls(fetchMock, 'POST', '/api/data-sources/upload-url')[0]?.[1])).toEqual({ filename: 'notes.md', size: 7, mimeType: 'text/markdown' });
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ method: 'PUT', headers: { 'Content-Type': 'text/markdown' } });
     expect(sent[0]?.url).toContain('X-Amz-Signature');
-    const complete = bodyOf(calls(fetchMock, 'POST', '/api/data-sources/upload-complete')[0]?.[1]);
+    const complete = bodyOf(apiCalls(fetchMock, 'POST', '/api/data-sources/upload-complete')[0]?.[1]);
     expect(complete).toMatchObject({ dataSourceId: 'd-up-3', size: 7, mimeType: 'text/markdown' });
     expect(within(dialog).getByText(/Uploaded, processing/)).toBeTruthy();
 

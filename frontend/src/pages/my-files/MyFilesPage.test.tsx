@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf, errorResponse, type FakeRoute } from '../../test/fake-api';
-import { jsonResponse, renderApp, stubApi } from '../../test/test-auth';
+import { apiCalls, jsonResponse, renderApp, stubApi } from '../../test/test-auth';
 import { filesBackend, filesState, installFakeXhr } from '../files/fake-files-backend';
 
 beforeEach(() => {
@@ -18,9 +18,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-type FetchMock = ReturnType<typeof stubApi>;
-const calls = (fetchMock: FetchMock, method: string, path: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && new URL(String(url)).pathname === path);
 
 const STORED = { configured: true, endpoint: 'https://s3.example.com', accessKey: 'AKIA1', secretKey: '********wxyz', bucket: 'team-docs', updated_at: '2025-03-01T09:30:00.000Z' };
 
@@ -45,7 +42,7 @@ const row = async (name: string) => (await screen.findByText(name, undefined, LA
 describe('My Uploaded Files', () => {
   it("lists the caller's own uploads with the contract's preset query", async () => {
     const fetchMock = await openMyFiles('admin');
-    const query = new URL(String(calls(fetchMock, 'GET', '/api/data-sources')[0]?.[0])).searchParams;
+    const query = new URL(String(apiCalls(fetchMock, 'GET', '/api/data-sources')[0]?.[0])).searchParams;
     expect(Object.fromEntries(query)).toMatchObject({ source: 'file_upload', created_by: 'me', recursive: 'true', all: 'true' });
     expect(screen.queryByText('new.txt')).toBeNull();
     expect(screen.getByRole('heading', { name: 'My Uploaded Files' })).toBeTruthy();
@@ -67,7 +64,7 @@ describe('My Uploaded Files', () => {
     expect(confirm.textContent).toContain('Are you sure you want to delete "handbook.pdf"?');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('File deleted successfully', undefined, LATER)).toBeTruthy();
-    expect(calls(fetchMock, 'DELETE', '/api/data-sources/d-handbook')).toHaveLength(1);
+    expect(apiCalls(fetchMock, 'DELETE', '/api/data-sources/d-handbook')).toHaveLength(1);
   });
 
   it('limits uploads to 10 MB on this page', async () => {
@@ -77,7 +74,7 @@ describe('My Uploaded Files', () => {
     Object.defineProperty(file, 'size', { value: 10 * 1024 * 1024 + 1 });
     fireEvent.change(screen.getByTestId('upload-input'), { target: { files: [file] } });
     expect(await screen.findByText('File size exceeds 10MB limit', undefined, LATER)).toBeTruthy();
-    expect(calls(fetchMock, 'POST', '/api/data-sources/upload-url')).toHaveLength(0);
+    expect(apiCalls(fetchMock, 'POST', '/api/data-sources/upload-url')).toHaveLength(0);
   });
 });
 
@@ -97,7 +94,7 @@ describe('Object storage settings', () => {
     fireEvent.change(within(dialog).getByTestId('storage-bucket'), { target: { value: 'team-docs-2' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Storage settings saved successfully', undefined, LATER)).toBeTruthy();
-    expect(bodyOf(calls(fetchMock, 'PUT', '/api/storage-credentials/user-1')[0]?.[1])).toEqual({
+    expect(bodyOf(apiCalls(fetchMock, 'PUT', '/api/storage-credentials/user-1')[0]?.[1])).toEqual({
       endpoint: 'https://s3.example.com',
       accessKey: 'AKIA1',
       secretKey: '********wxyz',
@@ -119,7 +116,7 @@ describe('Object storage settings', () => {
     const testButton = within(dialog).getByRole('button', { name: 'Test Connection' }) as HTMLButtonElement;
     fireEvent.click(testButton);
     expect(await within(dialog).findByText('Connection successful! All credentials are valid.', undefined, LATER)).toBeTruthy();
-    expect(bodyOf(calls(fetchMock, 'POST', '/api/storage-credentials/test')[0]?.[1])).toEqual({ endpoint: 'https://s3.example.com', accessKey: 'AKIA1', secretKey: '********wxyz', bucket: 'team-docs' });
+    expect(bodyOf(apiCalls(fetchMock, 'POST', '/api/storage-credentials/test')[0]?.[1])).toEqual({ endpoint: 'https://s3.example.com', accessKey: 'AKIA1', secretKey: '********wxyz', bucket: 'team-docs' });
 
     fireEvent.change(within(dialog).getByTestId('storage-secret-key'), { target: { value: 'wrong' } });
     fireEvent.click(testButton);

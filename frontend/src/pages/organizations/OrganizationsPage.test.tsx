@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAGES } from '../../routing/pages';
 import { bodyOf, deferred, errorResponse, fakeRoutes, fakeUser, paged, type FakeRoute } from '../../test/fake-api';
-import { jsonResponse, renderApp, stubApi } from '../../test/test-auth';
+import { apiCalls, jsonResponse, renderApp, stubApi } from '../../test/test-auth';
 import { CLOUD_ATTENTION } from './CreateOrganizationDialog';
 import { NO_PERMISSION, OrganizationsPage } from './OrganizationsPage';
 
@@ -68,8 +68,6 @@ afterEach(() => {
   delete PAGES['/dashboard'];
 });
 
-const calls = (fetchMock: ReturnType<typeof stubApi>, method: string, path: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && new URL(String(url)).pathname === path);
 
 async function openCreate() {
   fireEvent.click(await screen.findByRole('button', { name: 'New Organization' }));
@@ -125,7 +123,7 @@ describe('Create Organization modal', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Organization' }));
     expect(await within(dialog).findByText('Admin email must be from the globex.com domain')).toBeTruthy();
     expect(within(dialog).getByText('Password must be at least 8 characters long')).toBeTruthy();
-    expect(calls(fetchMock, 'POST', '/api/organizations')).toHaveLength(0);
+    expect(apiCalls(fetchMock, 'POST', '/api/organizations')).toHaveLength(0);
   });
 
   it('goes idle → creating → success and sends the contract body', async () => {
@@ -139,7 +137,7 @@ describe('Create Organization modal', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Organization' }));
     await waitFor(() => expect(frame.getAttribute('data-state')).toBe('creating'));
     expect((within(dialog).getByRole('button', { name: 'Creating...' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(bodyOf(calls(fetchMock, 'POST', '/api/organizations')[0]?.[1])).toEqual({
+    expect(bodyOf(apiCalls(fetchMock, 'POST', '/api/organizations')[0]?.[1])).toEqual({
       name: 'Globex',
       domain: 'globex.com',
       type: 'business',
@@ -273,7 +271,7 @@ describe('Manage Organization modal', () => {
     fireEvent.change(within(form).getByLabelText('Role'), { target: { value: 'admin' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Invite' }));
     expect(await within(form).findByText('Invitation sent successfully')).toBeTruthy();
-    expect(bodyOf(calls(fetchMock, 'POST', '/api/organizations/org-acme/system-invite-user')[0]?.[1])).toEqual({ email: 'road@acme.com', fullName: 'Road Runner', role: 'admin' });
+    expect(bodyOf(apiCalls(fetchMock, 'POST', '/api/organizations/org-acme/system-invite-user')[0]?.[1])).toEqual({ email: 'road@acme.com', fullName: 'Road Runner', role: 'admin' });
   });
 });
 
@@ -297,7 +295,7 @@ describe('Organization settings page', () => {
     fireEvent.change(name, { target: { value: 'Acme Corporation' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save name' }));
     expect(await screen.findByText('Organization updated successfully')).toBeTruthy();
-    expect(bodyOf(calls(fetchMock, 'PUT', '/api/organizations/org-1')[0]?.[1])).toEqual({ name: 'Acme Corporation' });
+    expect(bodyOf(apiCalls(fetchMock, 'PUT', '/api/organizations/org-1')[0]?.[1])).toEqual({ name: 'Acme Corporation' });
   });
 
   it('requires a login method in the auth settings', async () => {
@@ -316,10 +314,10 @@ describe('Organization settings page', () => {
     fireEvent.click(within(section).getByRole('switch', { name: 'Google sign-in' }));
     fireEvent.click(within(section).getByRole('button', { name: 'Save authentication settings' }));
     expect(await within(section).findByText('At least one login method must be enabled')).toBeTruthy();
-    expect(calls(fetchMock, 'PUT', '/api/organizations/org-1/auth-settings')).toHaveLength(0);
+    expect(apiCalls(fetchMock, 'PUT', '/api/organizations/org-1/auth-settings')).toHaveLength(0);
     fireEvent.click(within(section).getByRole('switch', { name: 'Google sign-in' }));
     fireEvent.click(within(section).getByRole('button', { name: 'Save authentication settings' }));
     expect(await within(section).findByText('Authentication settings saved')).toBeTruthy();
-    expect(bodyOf(calls(fetchMock, 'PUT', '/api/organizations/org-1/auth-settings')[0]?.[1])).toMatchObject({ passwordLoginEnabled: false, googleLoginEnabled: true });
+    expect(bodyOf(apiCalls(fetchMock, 'PUT', '/api/organizations/org-1/auth-settings')[0]?.[1])).toMatchObject({ passwordLoginEnabled: false, googleLoginEnabled: true });
   });
 });

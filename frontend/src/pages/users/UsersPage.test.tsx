@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf, errorResponse, fakeRoutes, fakeUser, paged, type FakeRoute } from '../../test/fake-api';
-import { jsonResponse, renderApp, stubApi } from '../../test/test-auth';
+import { apiCalls, jsonResponse, renderApp, stubApi } from '../../test/test-auth';
 import { CONSUMER_CHECK_ERROR } from './UserFormDialog';
 
 const GROUPS = [
@@ -40,8 +40,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const calls = (fetchMock: ReturnType<typeof stubApi>, method: string, path: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && new URL(String(url)).pathname === path);
 
 async function openInvite() {
   renderApp('/directory/users');
@@ -63,7 +61,7 @@ describe('Users page', () => {
     const row = (await screen.findByText('Pat Pending')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Invitation pending')).toBeTruthy();
     expect(within((screen.getByText('Bob Brown').closest('tr') as HTMLElement)).queryByText('Invitation pending')).toBeNull();
-    const list = new URL(String(calls(fetchMock, 'GET', '/api/users')[0]?.[0]));
+    const list = new URL(String(apiCalls(fetchMock, 'GET', '/api/users')[0]?.[0]));
     expect(list.searchParams.get('limit')).toBe('10');
     expect((screen.getByRole('button', { name: 'Delete Ada Lovelace' }) as HTMLButtonElement).disabled).toBe(true);
   });
@@ -74,13 +72,13 @@ describe('Users page', () => {
     fillInvite(dialog, 'bea@elsewhere.org');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
     expect(await within(dialog).findByText('Email must be from the example.com domain')).toBeTruthy();
-    expect(calls(fetchMock, 'POST', '/api/users/invite')).toHaveLength(0);
+    expect(apiCalls(fetchMock, 'POST', '/api/users/invite')).toHaveLength(0);
 
     fillInvite(dialog, 'Bea@Example.com');
     fireEvent.click(within(dialog).getByLabelText('Engineering'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
     expect(await screen.findByText('Invitation sent successfully')).toBeTruthy();
-    const [invite] = calls(fetchMock, 'POST', '/api/users/invite');
+    const [invite] = apiCalls(fetchMock, 'POST', '/api/users/invite');
     expect(bodyOf(invite?.[1])).toEqual({ email: 'bea@example.com', fullName: 'Bea Newton', role: 'user', status: 'active', groupIds: ['g-eng'] });
   });
 
@@ -90,7 +88,7 @@ describe('Users page', () => {
     fillInvite(dialog, 'bea@elsewhere.org');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
     expect(await screen.findByText('Invitation sent successfully')).toBeTruthy();
-    expect(calls(fetchMock, 'POST', '/api/users/invite')).toHaveLength(1);
+    expect(apiCalls(fetchMock, 'POST', '/api/users/invite')).toHaveLength(1);
   });
 
   it('says so when the organization type cannot be checked', async () => {
@@ -101,7 +99,7 @@ describe('Users page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
     expect(await within(dialog).findByText(CONSUMER_CHECK_ERROR)).toBeTruthy();
     expect(CONSUMER_CHECK_ERROR).toBe('Error validating organization type. Please try again.');
-    expect(calls(fetchMock, 'POST', '/api/users/invite')).toHaveLength(0);
+    expect(apiCalls(fetchMock, 'POST', '/api/users/invite')).toHaveLength(0);
   });
 
   it("shows the server's message when the invitation fails", async () => {
@@ -156,7 +154,7 @@ describe('Users page', () => {
     fireEvent.change(within(dialog).getByTestId('user-role'), { target: { value: 'rag_user' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('User updated successfully')).toBeTruthy();
-    const [put] = calls(fetchMock, 'PUT', '/api/users/u-bob');
+    const [put] = apiCalls(fetchMock, 'PUT', '/api/users/u-bob');
     expect(bodyOf(put?.[1])).toEqual({ fullName: 'Bob Brown', groupIds: ['g-eng'], role: 'rag_user', status: 'inactive' });
   });
 
@@ -165,10 +163,10 @@ describe('Users page', () => {
     renderApp('/directory/users');
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Bob Brown' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete user' });
-    expect(calls(fetchMock, 'DELETE', '/api/users/u-bob')).toHaveLength(0);
+    expect(apiCalls(fetchMock, 'DELETE', '/api/users/u-bob')).toHaveLength(0);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('User deleted successfully')).toBeTruthy();
-    expect(calls(fetchMock, 'DELETE', '/api/users/u-bob')).toHaveLength(1);
+    expect(apiCalls(fetchMock, 'DELETE', '/api/users/u-bob')).toHaveLength(1);
   });
 
   it('resets a password and shows the generated temporary password once', async () => {
@@ -183,7 +181,7 @@ describe('Users page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
     expect(((await within(dialog).findByTestId('temporary-password')) as HTMLInputElement).value).toBe('Tmp-9f8e7d6c5b4a');
     expect(within(dialog).getByRole('button', { name: 'Copy' })).toBeTruthy();
-    expect(bodyOf(calls(fetchMock, 'POST', '/api/auth/reset-password/admin')[0]?.[1])).toEqual({ userId: 'u-bob' });
+    expect(bodyOf(apiCalls(fetchMock, 'POST', '/api/auth/reset-password/admin')[0]?.[1])).toEqual({ userId: 'u-bob' });
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reset password for Bob Brown' })).toBeNull());
