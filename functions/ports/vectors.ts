@@ -65,6 +65,12 @@ export interface VectorIndexPort {
   ensureIndex(indexName: string, dimensions: number | null): Promise<void>;
   upsert(indexName: string, records: IndexRecord[]): Promise<void>;
   query(indexName: string, query: IndexQuery): Promise<IndexHit[]>;
+  /**
+   * Makes every write so far searchable at full quality. The embedded index updates its full-text
+   * index lazily (multi-word queries rank new rows badly until it has); S3 Vectors indexes on write,
+   * so there it does nothing.
+   */
+  refresh(indexName: string): Promise<void>;
   /** Removes every record of the source; answers how many were removed. */
   deleteBySource(indexName: string, sourceId: string): Promise<number>;
   /** Idempotent: dropping a missing index succeeds. */

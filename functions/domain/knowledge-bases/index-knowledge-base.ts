@@ -158,20 +158,10 @@ async function handOn(ports: Ports, message: QueueMessage, payload: KbIndexPaylo
   logger.info('Indexing continues in another slice', { knowledgeBaseId: payload.knowledgeBaseId, deploymentId: payload.deploymentId, slice: cursor.slice });
 }
 
-/**
- * The embedded index (LanceDB) updates its full-text index lazily, and until it has, a query of
- * several words over the new rows ranks them badly; its `refresh` (not on the port, which S3
- * Vectors has no use for) brings it up to date, so the first questions after the swap are
- * answered from a complete index.
- */
-async function refreshFullText(vectors: Ports['vectors'], indexName: string): Promise<void> {
-  const refresh = (vectors as Partial<{ refresh(name: string): Promise<void> }>).refresh;
-  if (typeof refresh === 'function') await refresh.call(vectors, indexName);
-}
-
 /** The swap: one conditional write, then the version chat read until now is dropped. */
 async function swapIn(ports: Ports, record: KnowledgeBaseRecord, payload: KbIndexPayload, outcome: { documents: number; chunks: number }): Promise<void> {
-  await refreshFullText(ports.vectors, knowledgeBaseIndexName(record.id, payload.indexVersion));
+  // The first questions after the swap are answered from a complete full-text index.
+  await ports.vectors.refresh(knowledgeBaseIndexName(record.id, payload.indexVersion));
   const now = nowIso();
   const swapped = await new KnowledgeBaseRepository(ports.database).updateForDeployment(
     record.organization_id,

@@ -251,6 +251,10 @@ export function createS3VectorsIndex(options: S3VectorsIndexOptions): VectorInde
       return keys.length;
     },
 
+    async refresh(indexName) {
+      assertIndexName(indexName);
+    },
+
     async dropIndex(indexName) {
       assertIndexName(indexName);
       dimensionsByIndex.delete(indexName);
