@@ -1,10 +1,11 @@
 import { createHash, randomInt } from 'node:crypto';
+import { API_TOKEN_PATTERN, GENERATED_API_TOKEN_LENGTH } from '../../../shared/rules/application-form';
 
-/** `rag_` + 32–64 letters or digits (contract §16 integration input). */
-export const API_TOKEN_PATTERN = /^rag_[A-Za-z0-9]{32,64}$/;
+/** `rag_` + 32–64 letters or digits (contract §16 integration input), shared with the form. */
+export { API_TOKEN_PATTERN };
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const GENERATED_LENGTH = 40;
+const GENERATED_LENGTH = GENERATED_API_TOKEN_LENGTH;
 
 /** A server-generated token: `rag_` + 40 letters and digits, about 238 bits from the CSPRNG. */
 export function generateApiToken(): string {

@@ -1,4 +1,5 @@
 import type { ValidationDetail } from '../../../shared/api/errors';
+import { MAX_APPLICATION_KNOWLEDGE_BASES } from '../../../shared/rules/application-form';
 import { isLlmModel, type LlmModel } from '../../../shared/rules/chat';
 import { FIELD_MESSAGES } from '../../../shared/rules/fields';
 import { validationError } from '../../http/http-error';
@@ -8,7 +9,7 @@ import { APPLICATION_MESSAGES as M } from './application-messages';
 import type { ApplicationRecord } from './application-record';
 import { parseIntegrations, type IntegrationInput } from './integration-input';
 
-export const MAX_INDEX_IDS = 20;
+export const MAX_INDEX_IDS = MAX_APPLICATION_KNOWLEDGE_BASES;
 
 export interface ApplicationInput {
   name?: string;

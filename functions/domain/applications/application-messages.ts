@@ -1,14 +1,12 @@
-import { LLM_MODELS } from '../../../shared/rules/chat';
+import { APPLICATION_FORM_MESSAGES } from '../../../shared/rules/application-form';
 
 /** Exact texts of contract §16, §17.5 and §18.1. */
 export const APPLICATION_MESSAGES = {
+  // The texts the form checks too (shared/rules/application-form.ts).
+  ...APPLICATION_FORM_MESSAGES,
   notFound: 'Application not found',
   noAccess: 'You do not have access to this application',
   disabled: 'Application is disabled',
-  llmModelRequired: 'LLM model is required',
-  llmModelInvalid: `LLM model must be one of ${LLM_MODELS.join(', ')}`,
-  indexIdsRequired: 'Please select at least one knowledge-base',
-  indexIdsTooMany: 'At most 20 knowledge bases can be selected',
   invalidKnowledgeBase: (id: string) => `Invalid knowledge base ID: ${id}`,
   knowledgeBaseNotReady: (name: string) => `Knowledge base ${name} is not ready`,
   enabledBoolean: 'enabled must be a boolean',
@@ -18,20 +16,11 @@ export const APPLICATION_MESSAGES = {
   groupsUpdated: 'Groups updated successfully',
   duplicateIntegration: (type: string) => `Duplicate integration: ${type}`,
   integrationInvalid: 'Integration type must be one of api, messaging',
-  apiTokenFormat: 'API token must start with rag_ followed by 32 to 64 letters or digits',
   apiTokenTaken: 'API token is already in use',
   /** Not worded by the contract: two admins saved the same application at once. */
   changedMeanwhile: 'The application was changed by someone else. Reload it and try again.',
-  rateLimitRange: 'Rate limit must be between 1 and 10000',
-  allowedOriginsTooMany: 'At most 20 allowed origins are allowed',
-  invalidOrigin: (value: string) => `Invalid origin: ${value}`,
   apiTokensDisabled: 'API tokens are disabled for your organization',
   apiAccessNotInPlan: 'Your plan does not include API access',
-  slackBotTokenRequired: 'Slack bot token is required',
-  slackBotTokenFormat: 'Slack bot token must start with xoxb-',
-  slackSigningSecretRequired: 'Slack signing secret is required',
-  invalidSlackChannel: (value: string) => `Invalid Slack channel: ${value}`,
-  slackChannelsTooMany: 'At most 20 Slack channels are allowed',
   invalidApiKey: 'Invalid API key',
   apiAccessDisabled: 'API access is disabled for this application',
   originNotAllowed: 'Origin not allowed',

@@ -1,18 +1,7 @@
 import type { ValidationDetail } from '../../../shared/api/errors';
-import { API_TOKEN_PATTERN } from './api-token';
+import { API_TOKEN_PATTERN, INTEGRATION_LIMITS, isOrigin, isSlackChannel, SECRET_MASK, splitChannels } from '../../../shared/rules/application-form';
 import { APPLICATION_MESSAGES as M } from './application-messages';
 import { apiIntegrationOf, slackIntegrationOf, type IntegrationRecord } from './application-record';
-
-/** §16: "********" followed by anything means "keep what is stored". */
-export const SECRET_MASK = '********';
-
-export const INTEGRATION_LIMITS = {
-  rateLimitDefault: 100,
-  rateLimitMin: 1,
-  rateLimitMax: 10_000,
-  allowedOriginsMax: 20,
-  slackChannelsMax: 20,
-} as const;
 
 export interface ApiIntegrationInput {
   type: 'api';
@@ -35,20 +24,12 @@ export interface SlackIntegrationInput {
 
 export type IntegrationInput = ApiIntegrationInput | SlackIntegrationInput;
 
+// One source of truth with the form (shared/rules/application-form.ts); re-exported for this domain's modules.
+export { INTEGRATION_LIMITS, isOrigin, isSlackChannel, SECRET_MASK, splitChannels };
+
 type Raw = Record<string, unknown>;
 
 const objectOf = (value: unknown): Raw => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Raw) : {});
-
-/** `scheme://host[:port]` with nothing after it, or `*` (§16). */
-export function isOrigin(value: string): boolean {
-  if (value === '*') return true;
-  if (!/^[a-z][a-z0-9+.-]*:\/\/[^/?#\s@]+$/i.test(value)) return false;
-  try {
-    return new URL(value).host !== '';
-  } catch {
-    return false;
-  }
-}
 
 /** The form a browser's `Origin` header takes: lowercase, default port dropped. */
 export function normalizeOrigin(value: string): string {
@@ -59,18 +40,6 @@ export function normalizeOrigin(value: string): string {
   } catch {
     return value.toLowerCase();
   }
-}
-
-/** A channel id (C…, G…, D…) or `#name` as Slack spells names. */
-export function isSlackChannel(value: string): boolean {
-  return /^[CGD][A-Z0-9]{6,}$/.test(value) || /^#[a-z0-9][a-z0-9._-]{0,79}$/.test(value);
-}
-
-export function splitChannels(channels: string): string[] {
-  return channels
-    .split(',')
-    .map((channel) => channel.trim())
-    .filter(Boolean);
 }
 
 /** A sent secret that replaces the stored one: a non-empty string that is not the mask. */
