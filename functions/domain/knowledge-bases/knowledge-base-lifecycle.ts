@@ -59,7 +59,7 @@ export async function createKnowledgeBase(ports: Ports, organization: Organizati
     version: 1,
   };
   const adminGroup = await new GroupRepository(ports.database).findAdminGroup(organization.id);
-  const limit = knowledgeBaseLimitOf(organization);
+  const limit = await knowledgeBaseLimitOf(ports.database, organization);
   try {
     await new KnowledgeBaseRepository(ports.database).create(record, adminGroup?.id, limit);
   } catch (error) {

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DatabasePort } from '../../ports/database';
+import { planInForce } from '../applications/organization-plan';
 import { countersKey } from '../cloud-resources/storage-counters';
-import { storagePlanOf } from '../cloud-resources/storage-quota';
 import type { OrganizationRecord } from '../organizations/organization-repository';
 import type { TransactItem } from './knowledge-base-transactions';
 
@@ -10,10 +10,11 @@ export const KNOWLEDGE_BASE_COUNTER = 'knowledge_base_count';
 
 /**
  * How many knowledge bases the organization may have; null for no limit (the system organization,
- * §1.9). The plan comes from the same lookup as the storage limit, which billing replaces.
+ * §1.9). The plan is the one in force, as for conversations and API access: a live subscription's
+ * plan, otherwise `free`.
  */
-export function knowledgeBaseLimitOf(organization: Pick<OrganizationRecord, 'is_system_org'>): number | null {
-  return storagePlanOf(organization)?.max_knowledge_bases ?? null;
+export async function knowledgeBaseLimitOf(database: DatabasePort, organization: Pick<OrganizationRecord, 'id' | 'is_system_org'>): Promise<number | null> {
+  return (await planInForce(database, organization)).plan?.max_knowledge_bases ?? null;
 }
 
 export async function readKnowledgeBaseCount(database: DatabasePort, organizationId: string): Promise<number> {

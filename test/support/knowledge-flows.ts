@@ -1,0 +1,98 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { expect } from 'vitest';
+import { subscriptionKey } from '../../functions/domain/applications/organization-plan';
+import type { LocalPlatform } from '../../local/platform/local-platform';
+import { callApi, type JsonAnswer } from './local-platform-fixture';
+import { nextClientIp } from './unique-values';
+
+/**
+ * The product paths the knowledge and chat tests walk through the HTTP API, as the browser does:
+ * sign in, upload a file (§9.5, §9.6), build and deploy a knowledge base (§15.4, §15.7), create an
+ * application (§16.4) and talk to it (§17). Every request comes from its own client address, so the
+ * per-IP limits of the public auth endpoints never meet a test that is not about them.
+ */
+
+export type Body = Record<string, any>;
+
+export interface KnowledgeFlows {
+  call(method: string, path: string, token: string | undefined, body?: unknown, headers?: Record<string, string>): Promise<JsonAnswer<Body>>;
+  login(email: string, password: string): Promise<string>;
+  /** Uploads `content` as a file and waits until ingest has made it `active`; answers its id. */
+  uploadFile(token: string, filename: string, content: string): Promise<string>;
+  /** Creates a `files` knowledge base, deploys it and waits until it is `ready`. */
+  readyKnowledgeBase(token: string, name: string, fileIds: string[]): Promise<Body>;
+  createApplication(token: string, body: Body): Promise<Body>;
+  newSession(appId: string, token: string): Promise<Body>;
+  /** One user message; answers the whole send response. */
+  ask(appId: string, sessionId: string, token: string, text: string): Promise<JsonAnswer<Body>>;
+}
+
+/** Polls until `read` answers `expected`; usable in hooks too, unlike expect.poll. */
+export async function waitUntil(read: () => Promise<unknown>, expected: unknown, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    last = await read();
+    if (last === expected) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Still ${String(last)} after ${timeoutMs} ms, expected ${String(expected)}`);
+}
+
+/** Puts an organization on a paid plan, as billing will (§1.9: an active subscription gives its plan). */
+export async function subscribe(platform: Pick<LocalPlatform, 'ports'>, organizationId: string, planId: 'starter' | 'professional' | 'enterprise'): Promise<void> {
+  const start = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1));
+  const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+  const { database } = platform.ports;
+  await database.client.send(
+    new PutCommand({
+      TableName: database.tableName,
+      Item: { ...subscriptionKey(organizationId), entity: 'subscription', status: 'active', plan_id: planId, current_period_start: start.toISOString(), current_period_end: end.toISOString() },
+    }),
+  );
+}
+
+export function knowledgeFlows(platform: Pick<LocalPlatform, 'url'>): KnowledgeFlows {
+  const call: KnowledgeFlows['call'] = (method, path, token, body, headers = {}) =>
+    callApi<Body>(platform.url, method, path, { token, body, headers: { 'x-forwarded-for': nextClientIp(), ...headers } });
+
+  const flows: KnowledgeFlows = {
+    call,
+    async login(email, password) {
+      const answer = await call('POST', '/api/auth/login', undefined, { email, password });
+      expect(answer.status, `login ${email}: ${JSON.stringify(answer.body)}`).toBe(200);
+      return answer.body.token as string;
+    },
+    async uploadFile(token, filename, content) {
+      const size = Buffer.byteLength(content);
+      const ticket = await call('POST', '/api/data-sources/upload-url', token, { filename, size });
+      expect(ticket.status, JSON.stringify(ticket.body)).toBe(201);
+      const put = await fetch(ticket.body.uploadUrl, { method: 'PUT', headers: ticket.body.headers, body: content });
+      expect(put.status).toBe(200);
+      const complete = await call('POST', '/api/data-sources/upload-complete', token, { dataSourceId: ticket.body.dataSourceId, objectName: ticket.body.objectName, size, mimeType: ticket.body.headers['Content-Type'] });
+      expect(complete.status, JSON.stringify(complete.body)).toBe(200);
+      await waitUntil(async () => (await call('GET', `/api/data-sources/${ticket.body.dataSourceId}`, token)).body.status, 'active', 30_000);
+      return ticket.body.dataSourceId as string;
+    },
+    async readyKnowledgeBase(token, name, fileIds) {
+      const created = await call('POST', '/api/knowledge-bases', token, { name, source_type: 'files', embedding_model: 'text-embedding-ada-002', chunk_size: 200, overlap: 20, data_source_ids: fileIds });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const deployed = await call('POST', `/api/knowledge-bases/${created.body.id}/deploy`, token, {});
+      expect(deployed.status, JSON.stringify(deployed.body)).toBe(202);
+      await waitUntil(async () => (await call('GET', `/api/knowledge-bases/${created.body.id}`, token)).body.status, 'ready');
+      return (await call('GET', `/api/knowledge-bases/${created.body.id}`, token)).body;
+    },
+    async createApplication(token, body) {
+      const created = await call('POST', '/api/rag', token, { llmModel: 'claude-3-sonnet', ...body });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      return created.body;
+    },
+    async newSession(appId, token) {
+      const created = await call('POST', `/api/chat/sessions/${appId}`, token, {});
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      return created.body.session as Body;
+    },
+    ask: (appId, sessionId, token, text) => call('POST', `/api/chat/messages/${appId}/sessions/${sessionId}`, token, { message: { text, sender: 'user' } }),
+  };
+  return flows;
+}
