@@ -1,0 +1,184 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bodyOf, errorResponse } from '../../test/fake-api';
+import { apiCalls, locationNow, renderApp, stubApi } from '../../test/test-auth';
+import { kbBackend, kbState, type KbState } from './fake-kb-backend';
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const LATER = { timeout: 5000 };
+
+function open(path: string, state: KbState = kbState()) {
+  const fetchMock = stubApi('admin', kbBackend(state));
+  renderApp(path);
+  return { fetchMock, state };
+}
+
+const button = (name: string | RegExp, root: Pick<typeof screen, 'getByRole'> = screen) => root.getByRole('button', { name }) as HTMLButtonElement;
+const nameField = () => screen.getByRole('textbox', { name: /^Name/ }) as HTMLInputElement;
+const spin = (name: string) => screen.getByRole('spinbutton', { name }) as HTMLInputElement;
+const type = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
+
+describe('Knowledge base form', () => {
+  it('creates from files picked in folders, after showing every validation message', async () => {
+    const state = kbState();
+    state.files.files.push({ ...state.files.files[0]!, id: 'd-q1', name: 'q1-report.pdf', folder_id: 'f-reports', path: 'Home/Reports/q1-report.pdf' });
+    const { fetchMock } = open('/knowledge-bases/create', state);
+    expect((await screen.findByTestId('page-title', undefined, LATER)).textContent).toBe('New Knowledge Base');
+    // Submit needs a type and at least one source.
+    expect(button('Create Knowledge Base').disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Select Data Sources' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Files' }));
+    fireEvent.click(button('Select Data Sources'));
+    const picker = await screen.findByRole('dialog', { name: 'Select Data Sources' });
+    const pick = within(picker);
+    fireEvent.click(await pick.findByRole('checkbox', { name: 'Select handbook.pdf' }, LATER));
+    // Folders come before files, and open on click; '..' and the breadcrumbs lead back.
+    const names = pick.getAllByRole('listitem').map((item) => item.textContent);
+    expect(names.findIndex((text) => text?.startsWith('Reports'))).toBeLessThan(names.findIndex((text) => text?.startsWith('handbook.pdf')));
+    fireEvent.click(pick.getByRole('button', { name: 'Open folder Reports' }));
+    fireEvent.click(await pick.findByRole('checkbox', { name: 'Select q1-report.pdf' }, LATER));
+    expect(pick.getByRole('button', { name: 'Open folder Q1' })).toBeTruthy();
+    expect(within(pick.getByRole('navigation', { name: 'Folder path' })).getByText('Reports').getAttribute('aria-current')).toBe('page');
+    expect(new URL(String(apiCalls(fetchMock, 'GET', '/api/data-sources').at(-1)?.[0])).searchParams.get('folder_id')).toBe('f-reports');
+    fireEvent.click(pick.getByRole('button', { name: 'Parent folder' }));
+    expect(await pick.findByRole('checkbox', { name: 'Select handbook.pdf' }, LATER)).toBeTruthy();
+    expect((pick.getByRole('checkbox', { name: 'Select handbook.pdf' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(button('Select (2) Files', pick));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Select Data Sources' })).toBeNull());
+    const chosen = screen.getByRole('list', { name: 'Selected sources' });
+    expect(within(chosen).getByText('handbook.pdf')).toBeTruthy();
+    expect(within(chosen).getByText('q1-report.pdf')).toBeTruthy();
+
+    type(spin('Chunk size'), '50');
+    type(spin('Overlap'), '300');
+    fireEvent.click(button('Create Knowledge Base'));
+    expect((await screen.findByTestId('kb-form-problems')).textContent).toBe('Name is required\nChunk size must be between 100 and 2000\nOverlap must be between 0 and 200');
+    expect(nameField().getAttribute('aria-invalid')).toBe('true');
+    type(spin('Chunk size'), '300');
+    fireEvent.click(button('Create Knowledge Base'));
+    expect((await screen.findByTestId('kb-form-problems')).textContent).toBe('Name is required\nOverlap must be between 0 and 200');
+    expect(apiCalls(fetchMock, 'POST', '/api/knowledge-bases')).toHaveLength(0);
+
+    type(nameField(), '  Guides  ');
+    type(spin('Overlap'), '30');
+    fireEvent.click(button('Create Knowledge Base'));
+    expect(await screen.findByText('Knowledge Base created successfully', undefined, LATER)).toBeTruthy();
+    expect(locationNow()).toBe('/knowledge-bases');
+    const posts = apiCalls(fetchMock, 'POST', '/api/knowledge-bases');
+    expect(bodyOf(posts[0]?.[1])).toEqual({
+      name: 'Guides',
+      description: '',
+      source_type: 'files',
+      embedding_model: 'text-embedding-ada-002',
+      chunk_size: 300,
+      overlap: 30,
+      data_source_ids: ['d-handbook', 'd-q1'],
+    });
+  });
+
+  it("shows the server's reason when it refuses the knowledge base", async () => {
+    const state = kbState();
+    state.saveReply = () => errorResponse(402, 'Knowledge base limit reached for your plan', 'QUOTA_EXCEEDED');
+    open('/knowledge-bases/kb-draft/edit', state);
+    await waitFor(() => expect(nameField().value).toBe('Handbook'), LATER);
+    await screen.findByText('handbook.pdf', undefined, LATER);
+    fireEvent.click(button('Save'));
+    const alert = await screen.findByTestId('error-alert', undefined, LATER);
+    expect(alert.textContent).toContain('Failed to save knowledge base');
+    expect(alert.textContent).toContain('Knowledge base limit reached for your plan');
+    expect(locationNow()).toBe('/knowledge-bases/kb-draft/edit');
+  });
+
+  it('lets only the name and description of a ready knowledge base change', async () => {
+    const { fetchMock } = open('/knowledge-bases/kb-ready/edit');
+    await waitFor(() => expect(nameField().value).toBe('Policies'), LATER);
+    expect(screen.getByTestId('page-title').textContent).toBe('Edit Knowledge Base');
+    expect(screen.getByTestId('kb-locked').textContent).toContain('Only name and description can be modified');
+    for (const radio of screen.getAllByRole('radio')) expect((radio as HTMLInputElement).disabled).toBe(true);
+    expect(button('Select Data Sources').disabled).toBe(true);
+    expect(spin('Chunk size').disabled).toBe(true);
+    expect(spin('Overlap').disabled).toBe(true);
+    expect(screen.getByRole('combobox', { name: 'Embedding model' }).getAttribute('aria-disabled')).toBe('true');
+    expect((await screen.findByRole('button', { name: 'Remove handbook.pdf' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.mouseOver(spin('Chunk size').closest('.MuiPaper-root') as HTMLElement);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Only name and description can be modified');
+    // Applications use it: Delete is refused with their names.
+    await waitFor(() => expect(button('Delete').disabled).toBe(true), LATER);
+    fireEvent.mouseOver(button('Delete').parentElement as HTMLElement);
+    await waitFor(() => expect(screen.getAllByRole('tooltip').some((tip) => tip.textContent === 'Cannot delete - in use by: Support Bot')).toBe(true));
+
+    expect(nameField().disabled).toBe(false);
+    type(nameField(), 'Policies v2');
+    fireEvent.click(button('Save'));
+    expect(await screen.findByText('Knowledge Base updated successfully', undefined, LATER)).toBeTruthy();
+    expect(apiCalls(fetchMock, 'PUT', '/api/knowledge-bases/kb-ready').map(([, init]) => bodyOf(init))).toEqual([{ name: 'Policies v2', description: 'Policies description' }]);
+  });
+
+  it('shows sources that no longer exist as orphaned, and keeps or removes them on save', async () => {
+    const state = kbState();
+    state.knowledgeBases[0]!.data_source_ids = ['d-handbook', 'd-gone'];
+    const { fetchMock } = open('/knowledge-bases/kb-draft/edit', state);
+    const orphan = await screen.findByTestId('kb-orphaned-source', undefined, LATER);
+    expect(orphan.textContent).toContain('Orphaned Source');
+    expect(orphan.textContent).toContain('(orphaned)');
+    expect(orphan.textContent).toContain('ID: d-gone');
+    expect(screen.getAllByTestId('kb-selected-source').map((item) => item.textContent)).toEqual([expect.stringContaining('handbook.pdf')]);
+    expect((screen.getByRole('radio', { name: 'Files' }) as HTMLInputElement).disabled).toBe(true);
+
+    fireEvent.click(button('Remove orphaned source d-gone'));
+    expect(screen.queryByTestId('kb-orphaned-source')).toBeNull();
+    fireEvent.click(button('Save'));
+    expect(await screen.findByText('Knowledge Base updated successfully', undefined, LATER)).toBeTruthy();
+    expect(bodyOf(apiCalls(fetchMock, 'PUT', '/api/knowledge-bases/kb-draft')[0]?.[1])).toEqual({
+      name: 'Handbook',
+      description: 'Handbook description',
+      embedding_model: 'text-embedding-ada-002',
+      chunk_size: 500,
+      overlap: 50,
+      data_source_ids: ['d-handbook'],
+    });
+  });
+
+  it('clones a knowledge base into a new one from the list', async () => {
+    const { fetchMock } = open('/knowledge-bases');
+    fireEvent.click(await screen.findByRole('button', { name: 'Clone Policies' }, LATER));
+    expect((await screen.findByTestId('page-title', undefined, LATER)).textContent).toBe('Clone Knowledge Base');
+    expect(nameField().value).toBe('Policies (Clone)');
+    const files = screen.getByRole('radio', { name: 'Files' }) as HTMLInputElement;
+    expect([files.checked, files.disabled]).toEqual([true, false]);
+    await screen.findByText('handbook.pdf', undefined, LATER);
+    fireEvent.click(button('Create Knowledge Base'));
+    expect(await screen.findByText('Knowledge Base cloned successfully', undefined, LATER)).toBeTruthy();
+    expect(bodyOf(apiCalls(fetchMock, 'POST', '/api/knowledge-bases')[0]?.[1])).toMatchObject({ name: 'Policies (Clone)', source_type: 'files', data_source_ids: ['d-handbook'] });
+  });
+
+  it('says so when websites cannot be listed yet (501), instead of failing', async () => {
+    open('/knowledge-bases/create');
+    fireEvent.click(await screen.findByRole('radio', { name: 'Websites' }, LATER));
+    fireEvent.click(button('Select Websites'));
+    const picker = await screen.findByRole('dialog', { name: 'Select Websites' });
+    expect((await within(picker).findByTestId('kb-picker-unavailable', undefined, LATER)).textContent).toContain('This endpoint is not available yet in this release');
+    expect(within(picker).getByTestId('kb-picker-empty').textContent).toBe('No websites available.');
+    expect(['Name', 'URL', 'Crawl Frequency', 'Crawl Depth'].every((column) => within(picker).getByRole('columnheader', { name: column }))).toBe(true);
+    expect(button('Select (0) Website(s)', within(picker)).disabled).toBe(true);
+  });
+
+  it('lists the sources of a website knowledge base by ID when they cannot be looked up', async () => {
+    open('/knowledge-bases/kb-web/edit');
+    await waitFor(() => expect(nameField().value).toBe('Docs site'), LATER);
+    await waitFor(() => expect(screen.getAllByTestId('kb-selected-source').map((item) => item.textContent)).toEqual([expect.stringContaining('w-1')]), LATER);
+    expect(screen.queryByTestId('kb-orphaned-source')).toBeNull();
+    expect((screen.getByRole('radio', { name: 'Websites' }) as HTMLInputElement).checked).toBe(true);
+  });
+});
