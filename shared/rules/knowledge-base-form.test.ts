@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { KNOWLEDGE_BASE_MESSAGES } from '../../functions/domain/knowledge-bases/knowledge-base-messages';
-import * as record from '../../functions/domain/knowledge-bases/knowledge-base-record';
 import {
   canDeployStatus,
   DEFAULT_EMBEDDING_MODEL,
@@ -47,18 +45,5 @@ describe('knowledge-base form rules', () => {
   it('locks and deploys by status', () => {
     expect(KNOWLEDGE_BASE_STATUSES.filter(isLockedStatus)).toEqual(['processing', 'ready']);
     expect(KNOWLEDGE_BASE_STATUSES.filter(canDeployStatus)).toEqual(['draft', 'failed']);
-  });
-
-  // The server still keeps its own copies (functions/domain/knowledge-bases); until it imports these, they must agree.
-  it('matches the values and texts the server enforces', () => {
-    expect(KNOWLEDGE_BASE_SOURCE_TYPES).toEqual(record.KNOWLEDGE_BASE_SOURCE_TYPES);
-    expect(EMBEDDING_MODELS).toEqual(record.EMBEDDING_MODELS);
-    expect(KNOWLEDGE_BASE_STATUSES).toEqual(record.KNOWLEDGE_BASE_STATUSES);
-    expect(DEFAULT_EMBEDDING_MODEL).toBe(record.DEFAULT_EMBEDDING_MODEL);
-    expect(MAX_DATA_SOURCE_IDS).toBe(record.MAX_DATA_SOURCE_IDS);
-    for (const key of ['nameRequired', 'sourceTypeRequired', 'embeddingModelRequired', 'chunkSize', 'overlap', 'overlapNotSmaller', 'sourcesRequired', 'tooManySources', 'onlyNameAndDescription'] as const) {
-      expect(M[key]).toBe(KNOWLEDGE_BASE_MESSAGES[key]);
-    }
-    expect(M.invalidSourceId('x')).toBe(KNOWLEDGE_BASE_MESSAGES.invalidSourceId('x'));
   });
 });

@@ -1,28 +1,16 @@
-import { CHUNKING_MESSAGES } from '../../../shared/rules/chunking';
-import { FIELD_MESSAGES } from '../../../shared/rules/fields';
+import { KNOWLEDGE_BASE_FORM_MESSAGES } from '../../../shared/rules/knowledge-base-form';
 import { EMBEDDING_MODELS, KNOWLEDGE_BASE_SOURCE_TYPES, KNOWLEDGE_BASE_STATUSES, MAX_DATA_SOURCE_IDS } from './knowledge-base-record';
 
 /** Contract §15 texts, exact; the few it leaves open follow §1.10's patterns. */
 export const KNOWLEDGE_BASE_MESSAGES = {
   notFound: 'Knowledge base not found',
   noAccess: 'You do not have access to this knowledge base',
-  nameRequired: FIELD_MESSAGES.nameRequired,
-  nameTooLong: FIELD_MESSAGES.nameTooLong,
-  descriptionTooLong: FIELD_MESSAGES.descriptionTooLong,
-  sourceTypeRequired: 'Source type is required',
+  /** The form's texts, shared with the web client. */
+  ...KNOWLEDGE_BASE_FORM_MESSAGES,
   /** §1.10's enum pattern, worded like the embedding-model message. */
   sourceTypeInvalid: `Source type must be one of ${KNOWLEDGE_BASE_SOURCE_TYPES.join(', ')}`,
   sourceTypeChanged: 'Source type cannot be changed',
-  embeddingModelRequired: 'Embedding model is required',
   embeddingModelInvalid: `Embedding model must be one of ${EMBEDDING_MODELS.join(', ')}`,
-  chunkSize: CHUNKING_MESSAGES.chunkSize,
-  overlap: CHUNKING_MESSAGES.overlap,
-  overlapNotSmaller: CHUNKING_MESSAGES.overlapNotSmaller,
-  sourcesRequired: 'At least one file/website/API endpoint/data source must be selected',
-  /** Not worded by the contract, which only states the 1–500 bound. */
-  tooManySources: `At most ${MAX_DATA_SOURCE_IDS} data sources can be selected`,
-  invalidSourceId: (id: string) => `Invalid source ID: ${id}`,
-  onlyNameAndDescription: 'Only name and description can be modified',
   inUse: (applicationNames: string[]) => `Cannot delete index as it is used in: ${applicationNames.join(', ')}`,
   deleteWhileProcessing: 'Cannot delete a knowledge base while it is processing',
   alreadyDeployed: 'Knowledge base is already deployed or being processed',

@@ -1,19 +1,17 @@
 import { ulid } from 'ulid';
+import type { EmbeddingModel, KnowledgeBaseSourceType, KnowledgeBaseStatus } from '../../../shared/rules/knowledge-base-form';
 import { keys } from '../table/keys';
 
-export const KNOWLEDGE_BASE_SOURCE_TYPES = ['files', 'websites', 'apis'] as const;
-export type KnowledgeBaseSourceType = (typeof KNOWLEDGE_BASE_SOURCE_TYPES)[number];
-
-export const EMBEDDING_MODELS = ['text-embedding-ada-002', 'bge-large-en', 'gte-large', 'e5-large-v2'] as const;
-export type EmbeddingModel = (typeof EMBEDDING_MODELS)[number];
-/** §15.4: the model an `apis` knowledge base gets when none is sent. */
-export const DEFAULT_EMBEDDING_MODEL: EmbeddingModel = 'text-embedding-ada-002';
-
-export const KNOWLEDGE_BASE_STATUSES = ['draft', 'processing', 'ready', 'failed'] as const;
-export type KnowledgeBaseStatus = (typeof KNOWLEDGE_BASE_STATUSES)[number];
-
-/** §15.4: how many sources one knowledge base may reference. */
-export const MAX_DATA_SOURCE_IDS = 500;
+export {
+  DEFAULT_EMBEDDING_MODEL,
+  EMBEDDING_MODELS,
+  KNOWLEDGE_BASE_SOURCE_TYPES,
+  KNOWLEDGE_BASE_STATUSES,
+  MAX_DATA_SOURCE_IDS,
+  type EmbeddingModel,
+  type KnowledgeBaseSourceType,
+  type KnowledgeBaseStatus,
+} from '../../../shared/rules/knowledge-base-form';
 
 /**
  * A knowledge base as stored. The contract's fields (§2 KnowledgeBase) plus the indexer's
