@@ -12,6 +12,8 @@ async function main(): Promise<void> {
     dataDir: resolve(process.env.GROUNDWORK_DATA_DIR ?? '.data'),
     frontendDir: resolve('frontend/dist'),
     trustProxy: process.env.GROUNDWORK_TRUST_PROXY === 'true',
+    // The documentation knowledge base and the "Groundwork Help" application (docs/deployment.md).
+    demoContent: process.env.GROUNDWORK_DEMO_CONTENT !== 'false',
     log: (line) => console.log(line),
   });
 

@@ -13,6 +13,7 @@ import { Schedules } from './schedules/schedules';
 import { FrontendDeployment } from './web-hosting/frontend-deployment';
 import { buildRuntimeConfig } from './web-hosting/runtime-config';
 import { WebHosting } from './web-hosting/web-hosting';
+import { ChatEventsWorker } from './workers/chat-events-worker';
 import { INDEXING_VISIBILITY_TIMEOUT, IndexingWorker } from './workers/indexing-worker';
 
 /** Secrets Manager secret holding `{ "secretKey": "sk_…" }` when `groundwork:stripe` is on. */
@@ -92,6 +93,7 @@ export class GroundworkStack extends Stack {
     web.routeApi(api.httpApi);
 
     new IndexingWorker(this, 'IndexingWorker', { resources, queue: queues.indexing });
+    new ChatEventsWorker(this, 'ChatEventsWorker', { resources, queue: queues.chatEvents });
     new Schedules(this, 'Schedules', { resources });
 
     if (props.frontendAssetPath !== undefined) {

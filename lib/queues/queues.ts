@@ -19,10 +19,9 @@ export class Queues extends Construct {
   readonly indexing: sqs.Queue;
   readonly indexingDeadLetter: sqs.Queue;
   /**
-   * `slack.answer` messages produced by the Slack receiver (§18.1). Its consumer, the Slack answer
-   * worker, is not built yet; the queue exists so the receiver can already enqueue, and messages
-   * wait (4 days) or dead-letter until the worker arrives. Its timeout must stay below this
-   * queue's visibility timeout.
+   * `slack.answer` messages produced by the Slack receiver (§18.1), consumed by the chat-events
+   * worker (lib/workers/chat-events-worker.ts), whose timeout must stay below this queue's
+   * visibility timeout.
    */
   readonly chatEvents: sqs.Queue;
   readonly chatEventsDeadLetter: sqs.Queue;

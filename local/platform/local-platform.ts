@@ -1,13 +1,16 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Server } from 'node:http';
 import { ENV } from '../../functions/platform/environment';
 import { platformModes } from '../../functions/platform/modes';
 import { installPorts, uninstallPorts, type Ports } from '../../functions/platform/ports';
 import { createDynamoDbDatabase } from '../../functions/ports/aws/dynamodb-database';
 import { createS3Objects } from '../../functions/ports/aws/s3-objects';
+import { handler as chatEventsWorker } from '../../functions/workers/chat-events/handler';
 import { handler as indexingWorker } from '../../functions/workers/indexing/handler';
 import { handler as scheduleWorker } from '../../functions/workers/schedules/handler';
+import type { ApplicationRecord } from '../../functions/domain/applications/application-record';
 import type { RuntimeConfig } from '../../shared/config/runtime-config';
 import { ensureTable, startDynamoDbLocal } from '../dynamodb/dynamodb-local';
 import { startEmbeddedIssuer } from '../identity/embedded-issuer';
@@ -22,11 +25,14 @@ import { startObjectStore } from '../objects/object-store';
 import { EmbeddedQueue } from '../queue/embedded-queue';
 import { startScheduleTimers } from '../schedules/schedule-timers';
 import { resolveSeedCredentials, SEED_ROLES, type SeedCredentials } from '../seed/seed-credentials';
+import { demoDocuments, finishDemoContent, seedDemoSources, type DemoContentInput } from '../seed/demo-content';
 import { seedPlatform } from '../seed/seed-platform';
 import { createLocalServer, listen } from '../server/local-server';
 
 export const LOCAL_TABLE_NAME = 'groundwork';
 export const LOCAL_DATA_BUCKET = 'groundwork-data';
+/** Where README.md and docs/ are, whatever the working directory: the demo content is made of them. */
+const REPOSITORY_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface LocalPlatformOptions {
   /** 0 picks a free port (tests). */
@@ -40,6 +46,12 @@ export interface LocalPlatformOptions {
   schedules?: boolean;
   /** Trust X-Forwarded-For for the client address (behind a reverse proxy; tests simulate many clients). */
   trustProxy?: boolean;
+  /**
+   * Seed the demo content too: a knowledge base of Groundwork's own documentation and the
+   * "Groundwork Help" application for the demo groups (local/seed/demo-content.ts). Off unless asked:
+   * it takes the demo organization's one knowledge base of the free plan, which tests need.
+   */
+  demoContent?: boolean;
   log?: (line: string) => void;
 }
 
@@ -49,6 +61,8 @@ export interface LocalPlatform {
   ports: Ports;
   queue: EmbeddedQueue;
   server: Server;
+  /** Settles when the demo content is complete (the application, once its index is ready), or given up; undefined without demo content. */
+  demoContent: Promise<ApplicationRecord | undefined> | undefined;
   stop(): Promise<void>;
 }
 
@@ -104,6 +118,7 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
 
     const queue = new EmbeddedQueue({ stateDir: join(dataDir, 'queue'), visibilityTimeoutSeconds: options.queueVisibilityTimeoutSeconds ?? 60 });
     queue.register('indexing', indexingWorker);
+    queue.register('chat-events', chatEventsWorker);
     stops.push(() => queue.stop());
 
     const objectStore = await startObjectStore({
@@ -136,18 +151,44 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
 
     const credentials = resolveSeedCredentials(join(dataDir, 'seed-credentials.json'));
     const embeddedIssuer = issuer;
-    await seedPlatform(ports, {
+    const seeded = await seedPlatform(ports, {
       credentials,
       passwordFromEnvironment: Object.fromEntries(SEED_ROLES.map((role) => [role, Boolean(process.env[`GROUNDWORK_SEED_${role}_PASSWORD`])])),
       findAccountSub: async (email) => (await embeddedIssuer.accounts.findByEmail(email))?.sub,
     });
+    const demoInput: DemoContentInput | undefined = options.demoContent
+      ? {
+          ports,
+          organization: seeded.demoOrganization,
+          admin: seeded.users.ADMIN,
+          members: [seeded.users.USER, seeded.users.RAG_USER],
+          documents: demoDocuments(REPOSITORY_ROOT),
+          log,
+        }
+      : undefined;
+    const demoSources = demoInput ? await seedDemoSources(demoInput) : undefined;
 
     queue.start();
+    // Ingestion and indexing run on the queue; the rest of the demo content follows them in the
+    // background, so the platform serves at once and the demo application appears within a minute.
+    let demoContent: Promise<ApplicationRecord | undefined> | undefined;
+    if (demoInput && demoSources) {
+      const demoStop = new AbortController();
+      demoContent = finishDemoContent(demoInput, demoSources, { signal: demoStop.signal }).catch((error: unknown) => {
+        log(`Demo content could not be completed: ${(error as Error).message}`);
+        return undefined;
+      });
+      const running = demoContent;
+      stops.push(async () => {
+        demoStop.abort();
+        await running;
+      });
+    }
     if (options.schedules !== false) {
       const timers = startScheduleTimers({ handler: scheduleWorker });
       stops.push(() => timers.stop());
     }
-    return { url: publicOrigin, credentials, ports, queue, server, stop };
+    return { url: publicOrigin, credentials, ports, queue, server, demoContent, stop };
   } catch (error) {
     await stop();
     throw error;

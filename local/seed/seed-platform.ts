@@ -3,7 +3,7 @@ import { provisionCloudResources } from '../../functions/domain/cloud-resources/
 import { ensureRootFolder } from '../../functions/domain/folders/root-folder';
 import { ADMIN_GROUP_NAME, GroupRepository } from '../../functions/domain/groups/group-repository';
 import { OrganizationRepository, type OrganizationRecord } from '../../functions/domain/organizations/organization-repository';
-import { UserRepository } from '../../functions/domain/users/user-repository';
+import { UserRepository, type UserRecord } from '../../functions/domain/users/user-repository';
 import type { Ports } from '../../functions/platform/ports';
 import { SEED_ROLE_OF, SEED_ROLES, type SeedCredentials, type SeedRole } from './seed-credentials';
 
@@ -29,7 +29,13 @@ const domainOf = (email: string) => email.slice(email.indexOf('@') + 1);
  * with an admin, a user and a rag_user, and its Administrators group. Every step checks what is
  * already there, so running it on every start changes nothing once done.
  */
-export async function seedPlatform(ports: Ports, options: SeedOptions): Promise<{ systemOrganization: OrganizationRecord; demoOrganization: OrganizationRecord }> {
+export interface SeedResult {
+  systemOrganization: OrganizationRecord;
+  demoOrganization: OrganizationRecord;
+  users: Record<SeedRole, UserRecord>;
+}
+
+export async function seedPlatform(ports: Ports, options: SeedOptions): Promise<SeedResult> {
   const { database } = ports;
   const organizations = new OrganizationRepository(database);
   const { Item } = await database.client.send(new GetCommand({ TableName: database.tableName, Key: SEED_MARKER }));
@@ -54,16 +60,18 @@ export async function seedPlatform(ports: Ports, options: SeedOptions): Promise<
     (await groups.findAdminGroup(systemOrganization.id)) ??
     (await groups.create({ organization_id: systemOrganization.id, name: ADMIN_GROUP_NAME, description: 'Every admin of the organization', is_admin_group: true }));
 
+  const users = {} as Record<SeedRole, UserRecord>;
   for (const role of SEED_ROLES) {
     const organization = role === 'SYSTEM_ADMIN' ? systemOrganization : demoOrganization;
     const user = await ensureSeedUser(ports, options, role, organization);
+    users[role] = user;
     if (role === 'ADMIN') await groups.addMember(demoOrganization.id, adminGroup.id, user.id);
     if (role === 'SYSTEM_ADMIN') await groups.addMember(systemOrganization.id, systemAdminGroup.id, user.id);
   }
   // Idempotent: creates whatever part of each storage namespace is missing, so seeded organizations start ready.
   for (const organization of [systemOrganization, demoOrganization]) await provisionCloudResources(ports, organization.id);
   for (const organization of [systemOrganization, demoOrganization]) await ensureRootFolder(database, organization.id);
-  return { systemOrganization, demoOrganization };
+  return { systemOrganization, demoOrganization, users };
 }
 
 async function ensureSeedUser(ports: Ports, options: SeedOptions, role: SeedRole, organization: OrganizationRecord) {

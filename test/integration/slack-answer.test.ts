@@ -1,0 +1,171 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { slackAnswerKey } from '../../functions/domain/applications/slack-answer-ledger';
+import { slackAnswerMessage } from '../../functions/domain/applications/slack-events';
+import { slackSignature } from '../../functions/domain/applications/slack-signature';
+import { SessionRepository } from '../../functions/domain/chat/session-repository';
+import { OrganizationRepository, type OrganizationRecord } from '../../functions/domain/organizations/organization-repository';
+import { callApi, removeDataDir, startTestPlatform, type JsonAnswer } from '../support/local-platform-fixture';
+import { nextClientIp, unique } from '../support/unique-values';
+
+/**
+ * §18.1 end to end: a signed Slack event reaches the receiver, which queues `slack.answer`; the
+ * chat-events worker answers it with the chat pipeline over a knowledge base built from an
+ * uploaded file, and posts the answer with its sources in the thread, through a fake Slack Web API.
+ * Each event is posted once, whether Slack repeats it or the queue delivers it again.
+ */
+
+type Body = Record<string, any>;
+const SIGNING_SECRET = 'slack-signing-secret-answer-0123';
+const BOT_TOKEN = 'xoxb-3333-4444-answerworker';
+const TEAM = 'T0ANSWER';
+const CHANNEL = 'C0HANDBOOK';
+const HANDBOOK = [
+  'Travel and expenses handbook.',
+  'Employees must submit expense reports within 30 days of the trip, with every receipt attached.',
+  'Hotel stays are reimbursed up to 150 euros per night in capital cities and 110 euros elsewhere.',
+  'Train travel is preferred over flights for any journey shorter than four hours.',
+].join('\n\n');
+
+let platform: Awaited<ReturnType<typeof startTestPlatform>>;
+let demo: OrganizationRecord;
+let admin: string;
+let app: Body;
+let slack: Server;
+const posts: Array<{ path: string | undefined; authorization: string | undefined; body: Body }> = [];
+
+function call(method: string, path: string, token: string | undefined, body?: unknown): Promise<JsonAnswer<Body>> {
+  return callApi<Body>(platform.url, method, path, { token, body, headers: { 'x-forwarded-for': nextClientIp() } });
+}
+
+async function waitUntil(read: () => Promise<unknown>, expected: unknown, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    last = await read();
+    if (last === expected) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Still ${String(last)} after ${timeoutMs} ms, expected ${String(expected)}`);
+}
+
+function signed(payload: unknown): Promise<JsonAnswer<Body>> {
+  const raw = JSON.stringify(payload);
+  const at = String(Math.floor(Date.now() / 1000));
+  return callApi<Body>(platform.url, 'POST', `/api/integrations/slack/events/${app.id}`, {
+    rawBody: raw,
+    headers: { 'content-type': 'application/json', 'x-slack-request-timestamp': at, 'x-slack-signature': slackSignature(SIGNING_SECRET, at, raw) },
+  });
+}
+
+const mention = (eventId: string, text: string, extra: Body = {}) => ({
+  type: 'event_callback',
+  team_id: TEAM,
+  event_id: eventId,
+  event: { type: 'app_mention', user: 'U0ASKER', text: `<@U0BOT> ${text}`, channel: CHANNEL, ts: '1700000100.000200', ...extra },
+});
+
+/** Lets the queue settle, then says how many answers Slack received. */
+async function settledPostCount(): Promise<number> {
+  await platform.queue.drain('chat-events', 30_000);
+  return posts.length;
+}
+
+beforeAll(async () => {
+  slack = createServer((request: IncomingMessage, response) => {
+    let raw = '';
+    request.on('data', (part) => (raw += part));
+    request.on('end', () => {
+      posts.push({ path: request.url, authorization: request.headers.authorization, body: JSON.parse(raw) as Body });
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ ok: true, ts: '1700000101.000300' }));
+    });
+  });
+  await new Promise<void>((resolve) => slack.listen(0, '127.0.0.1', resolve));
+  process.env.SLACK_API_BASE_URL = `http://127.0.0.1:${(slack.address() as AddressInfo).port}/api`;
+
+  platform = await startTestPlatform({ trustProxy: true });
+  demo = (await new OrganizationRepository(platform.ports.database).findByDomain('demo.example.com')) as OrganizationRecord;
+  const login = await call('POST', '/api/auth/login', undefined, { email: platform.credentials.ADMIN.email, password: platform.credentials.ADMIN.password });
+  admin = login.body.token;
+
+  const content = HANDBOOK;
+  const ticket = await call('POST', '/api/data-sources/upload-url', admin, { filename: 'travel-handbook.txt', size: Buffer.byteLength(content) });
+  expect(ticket.status, JSON.stringify(ticket.body)).toBe(201);
+  expect((await fetch(ticket.body.uploadUrl, { method: 'PUT', headers: ticket.body.headers, body: content })).status).toBe(200);
+  const completed = await call('POST', '/api/data-sources/upload-complete', admin, { dataSourceId: ticket.body.dataSourceId, objectName: ticket.body.objectName, size: Buffer.byteLength(content) });
+  expect(completed.status, JSON.stringify(completed.body)).toBe(200);
+  await waitUntil(async () => (await call('GET', `/api/data-sources/${ticket.body.dataSourceId}`, admin)).body.status, 'active');
+
+  const kb = await call('POST', '/api/knowledge-bases', admin, { name: unique('Travel '), source_type: 'files', embedding_model: 'text-embedding-ada-002', chunk_size: 200, overlap: 20, data_source_ids: [ticket.body.dataSourceId] });
+  expect(kb.status, JSON.stringify(kb.body)).toBe(201);
+  expect((await call('POST', `/api/knowledge-bases/${kb.body.id}/deploy`, admin, {})).status).toBe(202);
+  await waitUntil(async () => (await call('GET', `/api/knowledge-bases/${kb.body.id}`, admin)).body.status, 'ready');
+
+  const created = await call('POST', '/api/rag', admin, {
+    name: unique('Slack travel '),
+    llmModel: 'claude-3-sonnet',
+    indexIds: [kb.body.id],
+    integrations: [{ type: 'messaging', platform: 'slack', enabled: true, settings: { botToken: BOT_TOKEN, signingSecret: SIGNING_SECRET, channels: '#travel' } }],
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  app = created.body;
+}, 240_000);
+
+afterAll(async () => {
+  delete process.env.SLACK_API_BASE_URL;
+  await platform?.stop();
+  if (platform) removeDataDir(platform.dataDir);
+  await new Promise<void>((resolve) => (slack ? slack.close(() => resolve()) : resolve()));
+});
+
+describe('the Slack answer worker (§18.1, §23.1 chat-events)', () => {
+  it('answers a mention in its thread with the bot token, citing the indexed document', async () => {
+    expect((await signed(mention('EvAnswer1', 'What is the hotel limit in capital cities?'))).body).toEqual({ ok: true });
+    await expect.poll(() => posts.length, { timeout: 30_000 }).toBe(1);
+    const [post] = posts;
+    expect(post?.path).toBe('/api/chat.postMessage');
+    expect(post?.authorization).toBe(`Bearer ${BOT_TOKEN}`);
+    expect(post?.body).toMatchObject({ channel: CHANNEL, thread_ts: '1700000100.000200' });
+    expect(post?.body.text).toContain('150 euros');
+    expect(post?.body.text).toMatch(/\*Sources\*\n\[1\] travel-handbook\.txt/);
+    // The offline answerer wrote it, and Slack says so (§2: never presented as an LLM answer).
+    expect(post?.body.text).toMatch(/^_Extracted answer — no language model_/);
+  });
+
+  it('posts nothing more when Slack repeats the event or the queue delivers the message again', async () => {
+    expect((await signed(mention('EvAnswer1', 'What is the hotel limit in capital cities?'))).body).toEqual({ ok: true });
+    const payload = { applicationId: app.id, teamId: TEAM, channel: CHANNEL, threadTs: '1700000100.000200', slackUserId: 'U0ASKER', text: 'What is the hotel limit in capital cities?', eventId: 'EvAnswer1' };
+    await platform.queue.send('chat-events', slackAnswerMessage(demo.id, payload));
+    await platform.queue.send('chat-events', slackAnswerMessage(demo.id, payload));
+    expect(await settledPostCount()).toBe(1);
+    expect(platform.queue.deadLetters('chat-events')).toEqual([]);
+    const record = await platform.ports.database.client.send(
+      new GetCommand({ TableName: platform.ports.database.tableName, Key: slackAnswerKey({ organizationId: demo.id, applicationId: app.id, eventId: 'EvAnswer1' }), ConsistentRead: true }),
+    );
+    expect(record.Item?.state).toBe('done');
+  });
+
+  it('keeps one session per thread: a follow-up in the thread continues it on the slack channel', async () => {
+    expect((await signed(mention('EvAnswer2', 'Is train travel preferred over flights?', { thread_ts: '1700000100.000200', ts: '1700000200.000400' }))).body).toEqual({ ok: true });
+    await expect.poll(() => posts.length, { timeout: 30_000 }).toBe(2);
+    expect(posts[1]?.body).toMatchObject({ channel: CHANNEL, thread_ts: '1700000100.000200' });
+    expect(posts[1]?.body.text).toContain('four hours');
+    const { items } = await new SessionRepository(platform.ports.database).listOwned({ organizationId: demo.id, applicationId: app.id, channel: 'slack', userId: `slack:${TEAM}:U0ASKER` });
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ channel: 'slack', message_count: 4, name: 'What is the hotel limit in capital cities?' });
+  });
+
+  it('drops, without retries, a queued question once the Slack integration is disabled', async () => {
+    const disabled = await call('PUT', `/api/rag/${app.id}`, admin, {
+      integrations: [{ type: 'messaging', platform: 'slack', enabled: false, settings: { botToken: '********', signingSecret: '********', channels: '#travel' } }],
+    });
+    expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
+    const payload = { applicationId: app.id, teamId: TEAM, channel: CHANNEL, threadTs: '1700000300.000100', slackUserId: 'U0ASKER', text: 'Expense report deadline?', eventId: 'EvAnswer3' };
+    await platform.queue.send('chat-events', slackAnswerMessage(demo.id, payload));
+    expect(await settledPostCount()).toBe(2);
+    expect(platform.queue.deadLetters('chat-events')).toEqual([]);
+  });
+});
