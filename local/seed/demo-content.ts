@@ -20,7 +20,9 @@ import { KnowledgeBaseRepository } from '../../functions/domain/knowledge-bases/
 import type { OrganizationRecord } from '../../functions/domain/organizations/organization-repository';
 import type { UserRecord } from '../../functions/domain/users/user-repository';
 import { HttpError } from '../../functions/http/http-error';
+import { platformModes } from '../../functions/platform/modes';
 import type { Ports } from '../../functions/platform/ports';
+import { ensureSelfHostedPlan } from './self-hosted-plan';
 
 /**
  * The names the demo content goes by. The seed finds what an earlier start created by these names,
@@ -125,6 +127,9 @@ async function findApplication(ports: Ports, organizationId: string): Promise<Ap
  */
 export async function seedDemoSources(input: DemoContentInput): Promise<DemoSources> {
   const { ports, organization } = input;
+  if (platformModes().payments === 'self_hosted' && (await ensureSelfHostedPlan(ports, organization.id))) {
+    input.log?.(`Demo organization put on the self-hosted plan (no Stripe key): its knowledge-base, conversation and API limits are the largest plan's.`);
+  }
   const group = await ensureGroup(input);
   const adminGroup = await new GroupRepository(ports.database).findAdminGroup(organization.id);
   const folder = await ensureFolder(input);
