@@ -7,6 +7,7 @@ import { PasswordChangeGate } from './account/PasswordChangeGate';
 import { OidcProvider } from './auth/OidcProvider';
 import { SessionProvider } from './auth/SessionProvider';
 import { RuntimeConfigProvider } from './config/RuntimeConfigContext';
+import { ChatLauncherProvider } from './features/chat/ChatLauncher';
 import { ErrorBoundary } from './errors/ErrorBoundary';
 import { AppRoutes } from './routing/AppRoutes';
 import { theme } from './theme/theme';
@@ -28,9 +29,12 @@ export function AppFrame({ children }: { children: ReactNode }) {
 export function AppCore() {
   return (
     <SessionProvider>
-      <PasswordChangeGate>
-        <AppRoutes />
-      </PasswordChangeGate>
+      {/* Inside the router, above the routes: open chat windows survive page navigation. */}
+      <ChatLauncherProvider>
+        <PasswordChangeGate>
+          <AppRoutes />
+        </PasswordChangeGate>
+      </ChatLauncherProvider>
     </SessionProvider>
   );
 }

@@ -1,10 +1,15 @@
 import type { ComponentType } from 'react';
 import { AcceptInvitationPage } from '../pages/accept-invitation/AcceptInvitationPage';
+import { ChatPage } from '../pages/chat/ChatPage';
 import { FilesPage } from '../pages/files/FilesPage';
 import { GroupsPage } from '../pages/groups/GroupsPage';
+import { KnowledgeBaseFormPage } from '../pages/knowledge-bases/KnowledgeBaseFormPage';
+import { KnowledgeBasesPage } from '../pages/knowledge-bases/KnowledgeBasesPage';
 import { MyFilesPage } from '../pages/my-files/MyFilesPage';
 import { OrganizationSettingsPage } from '../pages/organizations/OrganizationSettingsPage';
 import { OrganizationsPage } from '../pages/organizations/OrganizationsPage';
+import { CreateRagApplicationPage, EditRagApplicationPage } from '../pages/rag-applications/ApplicationFormPages';
+import { RagApplicationsPage } from '../pages/rag-applications/RagApplicationsPage';
 import { SignupPage } from '../pages/signup/SignupPage';
 import { UsersPage } from '../pages/users/UsersPage';
 
@@ -21,4 +26,11 @@ export const PAGES: Partial<Record<string, ComponentType>> = {
   '/directory/groups': GroupsPage,
   '/data-sources': FilesPage,
   '/data-sources/uploaded': MyFilesPage,
+  '/rag-applications': RagApplicationsPage,
+  '/rag-applications/create': CreateRagApplicationPage,
+  '/rag-applications/:id/edit': EditRagApplicationPage,
+  '/knowledge-bases': KnowledgeBasesPage,
+  '/knowledge-bases/create': KnowledgeBaseFormPage,
+  '/knowledge-bases/:id/edit': KnowledgeBaseFormPage,
+  '/chat/:id': ChatPage,
 };
