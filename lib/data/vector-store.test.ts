@@ -33,10 +33,11 @@ describe('vector store (S3 Vectors)', () => {
     }
   });
 
-  it('lets only the indexing worker, chat and knowledge bases touch the indexes', () => {
+  it('lets only the indexing worker, chat, knowledge bases and the Slack answerer touch the indexes', () => {
     expect(functionsAllowed('s3vectors:QueryVectors')).toEqual([
       'Groundwork API: chat routes',
       'Groundwork API: knowledge-bases routes',
+      'Groundwork worker: Slack answers',
       'Groundwork worker: ingest, crawl, index, purge',
     ]);
   });
