@@ -19,7 +19,7 @@ import { createEmbeddingsFromEnvironment } from '../../functions/ports/embedding
 import { createOutboxMail } from '../mail/outbox-mail';
 import { createLanceDbIndex } from '../vectors/lancedb-index';
 import { createLocalKeySecrets } from '../secrets/local-key-secrets';
-import { failDeadLetteredIngest } from '../../functions/domain/ingestion/dead-letters';
+import { failDeadLetteredIndexing } from '../../functions/domain/ingestion/dead-letters';
 import { shutdownExtractionPool } from '../../functions/domain/extraction/isolated-extraction';
 import { startObjectStore } from '../objects/object-store';
 import { EmbeddedQueue } from '../queue/embedded-queue';
@@ -141,7 +141,7 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
     const ports: Ports = { database, objects, queue, identity: issuer.identity, mail, vectors, embeddings, chatModel, secrets };
     installPorts(ports);
     // An upload whose every delivery failed must not stay pending (the cloud's last-attempt rule does the same).
-    queue.onDeadLetter((letter) => failDeadLetteredIngest(ports, letter.body));
+    queue.onDeadLetter((letter) => failDeadLetteredIndexing(ports, letter.body));
     runtimeConfig = {
       apiBaseUrl: '',
       environment: 'local',

@@ -8,9 +8,10 @@ import { chunkDocument } from '../../functions/domain/chunking/chunk-document';
 import type { FileRecord } from '../../functions/domain/files/file-record';
 import { FileRepository } from '../../functions/domain/files/file-repository';
 import { normalizeEtag } from '../../functions/domain/files/object-keys';
-import { failDeadLetteredIngest } from '../../functions/domain/ingestion/dead-letters';
+import { failDeadLetteredIndexing } from '../../functions/domain/ingestion/dead-letters';
 import { fileIngestMessage, sourcePurgeMessage } from '../../functions/domain/ingestion/indexing-messages';
 import { ingestFile } from '../../functions/domain/ingestion/ingest-file';
+import { kbIndexMessage, type KbIndexPayload } from '../../functions/domain/knowledge-bases/index-messages';
 import { KnowledgeBaseRepository } from '../../functions/domain/knowledge-bases/knowledge-base-repository';
 import { readExtraction, type StoredExtraction } from '../../functions/domain/ingestion/stored-extraction';
 import { OrganizationRepository, type OrganizationRecord } from '../../functions/domain/organizations/organization-repository';
@@ -19,6 +20,7 @@ import { knowledgeBaseIndexName } from '../../functions/ports/vectors';
 import { PROCESSORS } from '../../functions/workers/indexing/processors';
 import { notificationBody } from '../../local/objects/object-store';
 import { createLanceDbIndex } from '../../local/vectors/lancedb-index';
+import { subscribe } from '../support/knowledge-flows';
 import { callApi, removeDataDir, startTestPlatform, type JsonAnswer } from '../support/local-platform-fixture';
 
 /**
@@ -208,10 +210,10 @@ describe('file pipeline', () => {
   it('fails a still-pending item whose ingest message reached the dead letters (the onDeadLetter hook)', async () => {
     const ticket = (await call('POST', '/api/data-sources/upload-url', { filename: 'lost.txt', size: 4 })).body;
     const letter = fileIngestMessage(demo.id, 'system', { dataSourceId: ticket.dataSourceId, objectName: ticket.objectName, trigger: 'upload-complete' });
-    await failDeadLetteredIngest(platform.ports, JSON.stringify(letter));
+    await failDeadLetteredIndexing(platform.ports, JSON.stringify(letter));
     expect((await call('GET', `/api/data-sources/${ticket.dataSourceId}`)).body).toMatchObject({ status: 'failed', metadata: { error: 'File could not be processed' } });
     // An item that already settled is left as it is.
-    await failDeadLetteredIngest(platform.ports, JSON.stringify({ ...letter, payload: { ...letter.payload, dataSourceId: uploaded.id } }));
+    await failDeadLetteredIndexing(platform.ports, JSON.stringify({ ...letter, payload: { ...letter.payload, dataSourceId: uploaded.id } }));
     expect(await status(uploaded.id)).toBe('active');
   });
 
@@ -236,6 +238,29 @@ describe('file pipeline', () => {
     await platform.queue.drain('indexing', 20_000);
     expect(await hitsOf()).toEqual([]);
     expect((await call('GET', `/api/knowledge-bases/${knowledgeBaseId}`)).body.data_source_ids).toEqual([file.id]);
+  });
+
+  it('fails a deployment whose kb.index message reached the dead letters, unless a newer one took over', async () => {
+    await subscribe(platform, demo.id, 'starter'); // room for a second knowledge base
+    const file = await browserUpload('stuck-notes.txt', 'The night ferry waits for the last tram before it leaves the harbour.');
+    await expect.poll(() => status(file.id), { timeout: 30_000, interval: 100 }).toBe('active');
+    const created = await call('POST', '/api/knowledge-bases', { name: 'Stuck KB', source_type: 'files', data_source_ids: [file.id], embedding_model: 'text-embedding-ada-002' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const knowledgeBaseId = created.body.id as string;
+    expect((await call('POST', `/api/knowledge-bases/${knowledgeBaseId}/deploy`)).status).toBe(202);
+    await expect.poll(async () => (await call('GET', `/api/knowledge-bases/${knowledgeBaseId}`)).body.status, { timeout: 30_000, interval: 200 }).toBe('ready');
+    // As if the worker had died on every delivery of this deployment: still processing, message dead-lettered.
+    const repository = new KnowledgeBaseRepository(platform.ports.database);
+    const record = (await repository.get(demo.id, knowledgeBaseId))!;
+    expect(await repository.updateForDeployment(demo.id, knowledgeBaseId, record.deployment_id as string, { status: 'processing' })).toBe(true);
+    const payload: KbIndexPayload = { knowledgeBaseId, deploymentId: record.deployment_id as string, trigger: 'deploy', sourceType: 'files', dataSourceIds: [file.id], embeddingModel: 'text-embedding-ada-002', indexVersion: 99 };
+
+    await failDeadLetteredIndexing(platform.ports, JSON.stringify(kbIndexMessage(demo.id, 'system', { ...payload, deploymentId: 'an-older-deployment' })));
+    expect((await call('GET', `/api/knowledge-bases/${knowledgeBaseId}`)).body.status).toBe('processing');
+    await failDeadLetteredIndexing(platform.ports, JSON.stringify(kbIndexMessage(demo.id, 'system', payload)));
+    expect((await call('GET', `/api/knowledge-bases/${knowledgeBaseId}`)).body).toMatchObject({ status: 'failed', error: 'Knowledge base could not be indexed' });
+    // The version chat reads is kept: a failed re-deploy does not take answers away.
+    expect((await repository.get(demo.id, knowledgeBaseId))?.active_index_version).toBe(record.active_index_version);
   });
 
   it('purges a user without dead letters', async () => {

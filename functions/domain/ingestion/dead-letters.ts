@@ -2,26 +2,31 @@ import { logger } from '../../observability/logger';
 import type { Ports } from '../../platform/ports';
 import { fileKeyOf, parseIndexingBody } from '../../workers/indexing/indexing-message';
 import { mutateFile, revise } from '../files/file-writes';
+import { KB_INDEX_MESSAGE_TYPE } from '../knowledge-bases/index-messages';
+import { failDeadLetteredIndex } from '../knowledge-bases/index-knowledge-base';
 import { UNPROCESSED_MESSAGE } from './ingest-claim';
 
 /**
- * §23.1 "after the final failure, the resource concerned is set failed": for a `file.ingest`
+ * §23.1 "after the final failure, the resource concerned is set failed": a dead-lettered `kb.index`
+ * fails its deployment (failDeadLetteredIndex); for a `file.ingest`
  * message (or the S3 notification behind it) that reached the dead letters, a still-pending item
  * becomes failed. The ingest's own last-attempt rule already covers almost every case; this is
  * for the embedded queue's onDeadLetter hook (and an SQS DLQ consumer once there is one).
  */
-export async function failDeadLetteredIngest(ports: Ports, body: string): Promise<void> {
-  let targets: Array<{ organizationId: string; dataSourceId: string }> = [];
+export async function failDeadLetteredIndexing(ports: Ports, body: string): Promise<void> {
+  let delivery: ReturnType<typeof parseIndexingBody>;
   try {
-    const delivery = parseIndexingBody(body);
-    if (delivery.kind === 'envelope') {
-      if (delivery.message.type === 'file.ingest') targets = [{ organizationId: delivery.message.organizationId, dataSourceId: String(delivery.message.payload.dataSourceId) }];
-    } else {
-      targets = delivery.records.flatMap((record) => fileKeyOf(record.s3.object.key) ?? []);
-    }
+    delivery = parseIndexingBody(body);
   } catch {
     return;
   }
+  if (delivery.kind === 'envelope' && delivery.message.type === KB_INDEX_MESSAGE_TYPE) return failDeadLetteredIndex(ports, delivery.message);
+  const targets: Array<{ organizationId: string; dataSourceId: string }> =
+    delivery.kind === 's3-event'
+      ? delivery.records.flatMap((record) => fileKeyOf(record.s3.object.key) ?? [])
+      : delivery.message.type === 'file.ingest'
+        ? [{ organizationId: delivery.message.organizationId, dataSourceId: String(delivery.message.payload.dataSourceId) }]
+        : [];
   for (const { organizationId, dataSourceId } of targets) {
     const failed = await mutateFile(
       ports.database,

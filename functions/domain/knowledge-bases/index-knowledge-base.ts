@@ -190,6 +190,18 @@ async function swapIn(ports: Ports, record: KnowledgeBaseRecord, payload: KbInde
   logger.info('Knowledge base indexed', { knowledgeBaseId: record.id, indexVersion: payload.indexVersion, ...outcome });
 }
 
+/**
+ * §23.1 for a `kb.index` message that reached the dead letters: its processor never got to run its
+ * own last-attempt rule (the process died mid-slice three times), so the deployment is still
+ * `processing`. It becomes failed, unless a newer deployment has taken over since.
+ */
+export async function failDeadLetteredIndex(ports: Ports, message: QueueMessage): Promise<void> {
+  const payload = message.payload as unknown as KbIndexPayload;
+  const record = await new KnowledgeBaseRepository(ports.database).get(message.organizationId, payload.knowledgeBaseId);
+  if (!record || record.deployment_id !== payload.deploymentId || record.status !== 'processing') return;
+  await fail(ports, record, payload, INDEXING_ERRORS.failed);
+}
+
 /** `failed` with the reason people are shown; the partial version goes, the active one stays. */
 async function fail(ports: Ports, record: KnowledgeBaseRecord, payload: KbIndexPayload, error: string): Promise<void> {
   await new KnowledgeBaseRepository(ports.database).updateForDeployment(
