@@ -288,9 +288,21 @@ describe('fullscreen with the Chat History sidebar (spec 01 §2.7)', () => {
     } finally {
       vi.useRealTimers();
     }
-    // The header's history button is the keyboard's way in.
+    // The header's history button is the keyboard's way in: it shows the sidebar pinned ...
     fireEvent.click(within(hr).getByRole('button', { name: 'Show chat history' }));
     expect(screen.getByRole('complementary', { name: 'Chat History' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Unpin sidebar' })).toBeTruthy();
+    // ... and hides it again.
+    fireEvent.click(within(hr).getByRole('button', { name: 'Hide chat history' }));
+    expect(screen.queryByRole('complementary', { name: 'Chat History' })).toBeNull();
+
+    // The button sits in the hover zone: a mouse reaching it has opened the sidebar already, and the
+    // click keeps it open instead of hiding it.
+    fireEvent.mouseMove(window, { clientX: 20 });
+    expect(screen.getByRole('complementary', { name: 'Chat History' })).toBeTruthy();
+    fireEvent.click(within(hr).getByRole('button', { name: 'Show chat history' }));
+    expect(screen.getByRole('complementary', { name: 'Chat History' })).toBeTruthy();
+    expect(within(hr).getByRole('button', { name: 'Hide chat history' })).toBeTruthy();
   });
 
   it('lists sessions newest updated first, pages them by 10 with Show More and Show Less, and starts new chats', async () => {

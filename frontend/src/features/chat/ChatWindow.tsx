@@ -82,7 +82,7 @@ export function ChatWindow({ target, index, mode, userId, onMode, onClose }: Cha
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, px: 1.5, py: 0.75, bgcolor: 'primary.main', color: 'primary.contrastText', flexShrink: 0 }}>
         {fullscreen && (
-          <HeaderButton label={sidebar.visible ? 'Hide chat history' : 'Show chat history'} onClick={sidebar.toggle}>
+          <HeaderButton label={sidebar.pinned ? 'Hide chat history' : 'Show chat history'} onClick={sidebar.toggle}>
             <HistoryIcon fontSize="small" />
           </HeaderButton>
         )}

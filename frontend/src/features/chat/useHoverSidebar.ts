@@ -53,10 +53,15 @@ export function useHoverSidebar(active: boolean) {
     setMode((current) => (current === 'pinned' ? 'hover' : 'pinned'));
   }, []);
 
-  /** The keyboard's way in: the header button shows or hides the sidebar without the mouse. */
+  /**
+   * The header button, the keyboard's way in: it shows the sidebar pinned, and hides it again. Not a
+   * hover toggle: the button sits inside the 40 px zone, so a mouse reaching it has already opened the
+   * hover sidebar, and toggling that would hide what the user clicked "Show" for. Pinned also keeps it
+   * open for someone on the keyboard whose idle mouse happens to move.
+   */
   const toggle = useCallback(() => {
     cancelClose();
-    setMode((current) => (current === 'hidden' ? 'hover' : current === 'hover' ? 'hidden' : current));
+    setMode((current) => (current === 'pinned' ? 'hidden' : 'pinned'));
   }, []);
 
   return { mode, visible: mode !== 'hidden', pinned: mode === 'pinned', togglePin, toggle };
