@@ -1,9 +1,9 @@
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import { User, type UserManagerEvents, type UserManagerSettings } from 'oidc-client-ts';
 import type { ReactNode } from 'react';
 import { AuthContext, type AuthContextProps } from 'react-oidc-context';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { Role } from '../../../shared/auth/roles';
 import type { RuntimeConfig } from '../../../shared/config/runtime-config';
 import { AppCore, AppFrame } from '../App';
@@ -143,4 +143,20 @@ export function renderApp(path: string, auth: AuthContextProps = fakeAuth()) {
 /** The requests a stubbed fetch received for one method and path, in order. */
 export function apiCalls(fetchMock: ReturnType<typeof stubApi>, method: string, path: string) {
   return fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && new URL(String(url)).pathname === path);
+}
+
+/**
+ * What every page test resets between tests: both browser stores (the session and chat keep state
+ * there), the rendered tree, and stubbed globals and spies.
+ */
+export function resetBrowserStateAfterEachTest(): void {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 }

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { bodyOf, errorResponse, fakeRoutes } from '../../test/fake-api';
-import { fakeAuth, jsonResponse, locationNow, renderApp, stubApi } from '../../test/test-auth';
+import { fakeAuth, jsonResponse, locationNow, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../test/test-auth';
 
 const signedOut = () => fakeAuth({ isAuthenticated: false, user: null });
 const POLICY = { minLength: 10, requireUppercase: false, requireLowercase: false, requireNumber: false, requireSymbol: false };
@@ -18,15 +18,7 @@ function backend(accept: (init: RequestInit) => Response = () => jsonResponse({ 
   ]);
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+resetBrowserStateAfterEachTest();
 
 describe('Accept Invitation screen', () => {
   it('shows the invitation, checks the passwords and accepts; then offers sign-in', async () => {

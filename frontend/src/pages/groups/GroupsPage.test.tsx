@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { bodyOf, deferred, errorResponse, fakeRoutes, fakeUser, paged } from '../../test/fake-api';
-import { jsonResponse, renderApp, stubApi } from '../../test/test-auth';
+import { jsonResponse, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../test/test-auth';
 import { ADMIN_GROUP_LOCKED } from './GroupsTable';
 import { MEMBERSHIP_ERROR } from './useGroups';
 
@@ -44,15 +44,7 @@ function backend(options: { addReply?: () => Promise<Response> } = {}) {
   ]);
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+resetBrowserStateAfterEachTest();
 
 async function openMembers() {
   renderApp('/directory/groups');

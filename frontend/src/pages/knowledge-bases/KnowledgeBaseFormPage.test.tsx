@@ -1,19 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { bodyOf, errorResponse } from '../../test/fake-api';
-import { apiCalls, locationNow, renderApp, stubApi } from '../../test/test-auth';
+import { apiCalls, locationNow, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../test/test-auth';
 import { kbBackend, kbState, type KbState } from './fake-kb-backend';
 
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+resetBrowserStateAfterEachTest();
 
 const LATER = { timeout: 5000 };
 

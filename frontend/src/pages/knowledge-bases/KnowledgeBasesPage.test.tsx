@@ -1,20 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { bodyOf, errorResponse } from '../../test/fake-api';
-import { apiCalls, locationNow, renderApp, stubApi } from '../../test/test-auth';
+import { apiCalls, locationNow, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../test/test-auth';
 import { fakeKnowledgeBase, kbBackend, kbState, type KbState } from './fake-kb-backend';
 import { PROCESSING_POLL_MS } from './knowledge-base-rules';
 
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+resetBrowserStateAfterEachTest();
 
 /** Each step waits on a few fake round trips; a loaded machine needs more than 1 s. */
 const LATER = { timeout: 5000 };

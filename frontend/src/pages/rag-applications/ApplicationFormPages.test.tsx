@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { API_TOKEN_PATTERN } from '../../../../shared/rules/application-form';
 import { LLM_MODEL_LABELS, LLM_MODELS } from '../../../../shared/rules/chat';
 import { bodyOf, errorResponse } from '../../test/fake-api';
-import { apiCalls, locationNow, renderApp, stubApi } from '../../test/test-auth';
+import { apiCalls, locationNow, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../test/test-auth';
 import { fakeApplication, ragBackend } from './fake-rag-backend';
 
 const SLACK_APP = fakeApplication('app-slack', 'Support bot', {
@@ -14,15 +14,7 @@ const SLACK_APP = fakeApplication('app-slack', 'Support bot', {
   ],
 });
 
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+resetBrowserStateAfterEachTest();
 
 async function pickKnowledgeBase(name: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Select Knowledge Bases' }));

@@ -1,15 +1,15 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { AuthContext } from 'react-oidc-context';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../../../shared/auth/roles';
 import { AppFrame } from '../../App';
 import { SessionProvider } from '../../auth/SessionProvider';
 import { RuntimeConfigProvider } from '../../config/RuntimeConfigContext';
 import { ChatLauncherContext } from '../../features/chat/ChatLauncher';
 import { bodyOf, errorResponse } from '../../test/fake-api';
-import { apiCalls, fakeAuth, locationNow, renderApp, stubApi, testConfig } from '../../test/test-auth';
+import { apiCalls, fakeAuth, locationNow, renderApp, resetBrowserStateAfterEachTest, stubApi, testConfig } from '../../test/test-auth';
 import { DESCRIPTION_FOLD } from './ApplicationDescription';
 import { ADMIN_GROUP, ENGINEERING, fakeApplication, ragBackend, SALES } from './fake-rag-backend';
 import { RagApplicationsPage } from './RagApplicationsPage';
@@ -22,15 +22,7 @@ const OFF = fakeApplication('app-off', 'Retired bot', { enabled: false, status: 
 
 const indexes = (ids: string[], access: boolean[]) => ids.map((indexId, i) => ({ indexId, hasAccess: access[i] ?? false }));
 
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+resetBrowserStateAfterEachTest();
 
 /**
  * The list page under this test's own chat launcher, so the assertion does not depend on where the

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { bodyOf, errorResponse, fakeRoutes } from '../../test/fake-api';
-import { fakeAuth, jsonResponse, locationNow, renderApp, stubApi } from '../../test/test-auth';
+import { fakeAuth, jsonResponse, locationNow, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../test/test-auth';
 import { signupFailureMessage } from './SignupPage';
 
 const signedOut = () => fakeAuth({ isAuthenticated: false, user: null });
@@ -30,15 +30,7 @@ function fill(values: { name?: string; email?: string; password?: string; terms?
   if (values.terms) fireEvent.click(screen.getByRole('checkbox', { name: 'I agree to the Terms of Service and Privacy Policy' }));
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+resetBrowserStateAfterEachTest();
 
 describe('Create Account screen', () => {
   it('shows the spec fields, hint, button and Sign in link', async () => {

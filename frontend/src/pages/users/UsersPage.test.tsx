@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { bodyOf, errorResponse, fakeRoutes, fakeUser, paged, type FakeRoute } from '../../test/fake-api';
-import { apiCalls, jsonResponse, renderApp, stubApi } from '../../test/test-auth';
+import { apiCalls, jsonResponse, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../test/test-auth';
 import { CONSUMER_CHECK_ERROR } from './UserFormDialog';
 
 const GROUPS = [
@@ -30,15 +30,7 @@ function backend(options: { consumer?: boolean | 'fail'; extra?: FakeRoute[] } =
   ]);
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+resetBrowserStateAfterEachTest();
 
 
 async function openInvite() {
