@@ -271,6 +271,15 @@ describe('knowledge to chat: an admin builds, a member chats', () => {
     const reply = await ask(chat, TRAVEL_QUESTION);
     await expectCitedAnswer(reply, 'Employees must submit expense reports within 30 days of the trip', TRAVEL_FILE, LAPTOP_FILE);
     expect(await reply.getByRole('list', { name: 'Sources' }).innerText()).toContain(KB_NAME);
+
+    // Opening the cited file shows the passage the answer came from; a member is not offered the download.
+    await reply.getByRole('list', { name: 'Sources' }).getByRole('button', { name: `Open ${TRAVEL_FILE}` }).first().click();
+    const passage = member.getByRole('dialog', { name: TRAVEL_FILE });
+    await expect.poll(() => passage.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await passage.innerText()).toContain('within 30 days of the trip');
+    expect(await passage.getByRole('button', { name: 'Download file' }).count()).toBe(0);
+    await passage.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => passage.count(), { timeout: 15_000 }).toBe(0);
   });
 
   it('goes fullscreen, finds the session in Chat History and asks a second question there', async () => {

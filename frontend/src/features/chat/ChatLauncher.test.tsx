@@ -186,11 +186,11 @@ describe('floating chat windows (spec 01 §2.7)', () => {
     expect(localStorage.getItem(`chat_app-1_user-1_${state.sessions[0]!.id}`)).toBeNull();
   });
 
-  it('opens a cited file through the download call', async () => {
+  it("opens a cited file's passage, and lets an admin download the file through the download call", async () => {
     const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
     const state = chatState();
     const fetchMock = stubApi(
-      'user',
+      'admin',
       chatBackend(state, [{ method: 'GET', path: /^\/api\/files\/download\/fil_handbook$/, reply: () => jsonResponse({ url: 'http://objects.test/handbook.pdf?sig=1', filename: 'handbook.pdf' }) }]),
     );
     renderChatLauncher([HR]);
@@ -198,8 +198,28 @@ describe('floating chat windows (spec 01 §2.7)', () => {
     const hr = await chatWindow('HR Assistant');
     await sendText(hr, 'Leave?');
     fireEvent.click(await within(hr).findByRole('button', { name: 'Open handbook.pdf' }, LATER));
+    const passage = await screen.findByRole('dialog', { name: 'handbook.pdf' }, LATER);
+    expect(within(passage).getByText('Cited passage')).toBeTruthy();
+    expect(apiCalls(fetchMock, 'GET', '/api/files/download/fil_handbook')).toHaveLength(0);
+    fireEvent.click(within(passage).getByRole('button', { name: 'Download file' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://objects.test/handbook.pdf?sig=1'), LATER);
     expect(new URL(String(apiCalls(fetchMock, 'GET', '/api/files/download/fil_handbook')[0]?.[0])).searchParams.get('redirect')).toBe('false');
+  });
+
+  it('shows a member the cited passage without offering a download the contract refuses them', async () => {
+    const state = chatState();
+    const fetchMock = stubApi('user', chatBackend(state));
+    renderChatLauncher([HR]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open HR Assistant' }, LATER));
+    const hr = await chatWindow('HR Assistant');
+    await sendText(hr, 'Leave?');
+    fireEvent.click(await within(hr).findByRole('button', { name: 'Open handbook.pdf' }, LATER));
+    const passage = await screen.findByRole('dialog', { name: 'handbook.pdf' }, LATER);
+    expect(within(passage).queryByRole('button', { name: 'Download file' })).toBeNull();
+    expect(within(passage).getByText(/Only administrators can download/)).toBeTruthy();
+    fireEvent.click(within(passage).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'handbook.pdf' })).toBeNull(), LATER);
+    expect(apiCalls(fetchMock, 'GET', '/api/files/download/fil_handbook')).toHaveLength(0);
   });
 
   it('falls back to the locally saved sessions and messages when the server cannot be read', async () => {

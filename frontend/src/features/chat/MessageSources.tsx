@@ -1,16 +1,26 @@
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import LanguageIcon from '@mui/icons-material/Language';
 import HubOutlinedIcon from '@mui/icons-material/HubOutlined';
-import { Alert, Box, Link, List, ListItem, Typography } from '@mui/material';
+import { Box, Link, List, ListItem, Typography } from '@mui/material';
+import { useState } from 'react';
+import { hasAdminShell } from '../../../../shared/auth/roles';
+import { useSession } from '../../auth/SessionProvider';
+import { SourcePassageDialog } from './SourcePassageDialog';
 import type { Citation } from './types';
 import { sourceTarget, useOpenSource } from './useOpenSource';
 
 const ICONS = { file: DescriptionOutlinedIcon, web: LanguageIcon, api: HubOutlinedIcon } as const;
 
-/** The passages an answer cites (contract §2 Citation): name, knowledge base and snippet, each openable. */
+/** The passages an answer cites (contract §2 Citation): name, knowledge base and snippet; a file opens its passage dialog. */
 export function MessageSources({ sources, knowledgeBaseName }: { sources: Citation[]; knowledgeBaseName: (id: string) => string }) {
   const { openFile, problem, clearProblem } = useOpenSource();
+  const { user } = useSession();
+  const [opened, setOpened] = useState<Citation | undefined>();
   if (sources.length === 0) return null;
+  const close = () => {
+    clearProblem();
+    setOpened(undefined);
+  };
   return (
     <Box sx={{ mt: 1 }}>
       <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600 }}>
@@ -29,7 +39,7 @@ export function MessageSources({ sources, knowledgeBaseName }: { sources: Citati
                     {citation.name}
                   </Link>
                 ) : target.kind === 'file' ? (
-                  <Link component="button" type="button" variant="body2" sx={{ fontWeight: 600, textAlign: 'left' }} aria-label={`Open ${citation.name}`} onClick={() => void openFile(citation)}>
+                  <Link component="button" type="button" variant="body2" sx={{ fontWeight: 600, textAlign: 'left' }} aria-label={`Open ${citation.name}`} onClick={() => setOpened(citation)}>
                     {citation.name}
                   </Link>
                 ) : (
@@ -50,10 +60,15 @@ export function MessageSources({ sources, knowledgeBaseName }: { sources: Citati
           );
         })}
       </List>
-      {problem && (
-        <Alert severity="warning" onClose={clearProblem} sx={{ mt: 0.5, py: 0 }}>
-          {problem.message}
-        </Alert>
+      {opened && (
+        <SourcePassageDialog
+          citation={opened}
+          knowledgeBaseName={knowledgeBaseName(opened.knowledgeBaseId)}
+          canDownload={user !== undefined && hasAdminShell(user.role)}
+          downloadProblem={problem?.documentId === opened.documentId ? problem.message : undefined}
+          onDownload={() => void openFile(opened)}
+          onClose={close}
+        />
       )}
     </Box>
   );

@@ -18,7 +18,8 @@ export function sourceTarget(citation: Citation): SourceTarget {
  * a plain browser navigation to the download route would carry no bearer token; so, as the file
  * manager does, `redirect=false` returns the presigned address and the browser goes there. It is
  * served as an attachment, so the chat stays where it is while the file downloads. Only admins and the
- * file's owner may download (§9.8); anyone else gets the server's reason shown under the sources.
+ * file's owner may download (§9.8): the passage dialog offers it to admins and shows the server's
+ * reason if it refuses.
  */
 export function useOpenSource() {
   const apiFetch = useApiFetch();
