@@ -60,6 +60,31 @@ describe('LanceDB index: full-text search', () => {
     expect(hits[0]!.metadata).toEqual({ name: 'Travel policy.pdf', headings: ['Reimbursement'], chunkIndex: 3 });
   });
 
+  it('ranks a passage with its whole document: of two equal passages, the one whose document also has the other words', async () => {
+    await index.ensureIndex('kb-documents-v1', null);
+    const passage = (sourceId: string, chunkIndex: number, text: string): IndexRecord => ({ id: `${sourceId}:${chunkIndex}`, sourceId, sourceType: 'file', text, metadata: { name: 'paper.md', chunkIndex } });
+    await index.upsert('kb-documents-v1', [
+      ...DISTRACTORS.map((text, n) => record(`d${n}`, text)),
+      passage('unrelated', 0, 'Aspirin lowers the risk in adults over fifty.'),
+      passage('unrelated', 1, 'The bridge was painted green in the spring.'),
+      passage('cardiology', 0, 'Aspirin lowers the risk in adults over fifty.'),
+      passage('cardiology', 1, 'Heart attack prevention trials enrolled nine thousand people.'),
+    ]);
+    await index.refresh('kb-documents-v1');
+    const hits = await index.query('kb-documents-v1', { text: 'aspirin heart attack risk', topK: 3 });
+    // The two aspirin passages are word for word the same; only their documents differ.
+    expect(hits.map((hit) => hit.id).indexOf('cardiology:0')).toBeLessThan(hits.map((hit) => hit.id).indexOf('unrelated:0'));
+    expect(hits[0]!.sourceId).toBe('cardiology');
+    for (const hit of hits) expect(hit.score).toBeGreaterThan(0);
+    for (const hit of hits) expect(hit.score).toBeLessThan(1);
+
+    // The document view goes with its index.
+    await index.dropIndex('kb-documents-v1');
+    const connection = await connect(dataDir);
+    expect((await connection.tableNames()).filter((name) => name.startsWith('kb-documents-v1'))).toEqual([]);
+    connection.close();
+  });
+
   it('filters by source before ranking, escaping ids', async () => {
     await index.ensureIndex('kb-filter-v1', null);
     await index.upsert('kb-filter-v1', [

@@ -27,6 +27,32 @@ describe('mergePassages', () => {
     ]);
   });
 
+  it('finds every near-duplicate pair a full comparison finds, quickly when deep', () => {
+    // Pseudo-random texts over a small vocabulary, with edited copies: many pairs near the threshold.
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const vocabulary = Array.from({ length: 60 }, (_, n) => `w${n}`);
+    const texts: string[] = [];
+    for (let n = 0; n < 400; n++) {
+      const base = n % 3 === 0 || texts.length === 0 ? Array.from({ length: 8 + Math.floor(next() * 25) }, () => vocabulary[Math.floor(next() * 60)]).join(' ') : texts[Math.floor(next() * texts.length)]!;
+      texts.push(next() < 0.5 ? `${base} ${vocabulary[Math.floor(next() * 60)]}` : base);
+    }
+    const passages = texts.map((text, n) => passage(`d${n}`, 'kb1', 1 - n / 1000, text));
+    const words = (text: string) => new Set(text.split(' '));
+    const bruteForce: Passage[] = [];
+    for (const candidate of passages) {
+      const own = words(candidate.text);
+      const alike = bruteForce.some((other) => {
+        const theirs = words(other.text);
+        const shared = [...own].filter((word) => theirs.has(word)).length;
+        return shared / (own.size + theirs.size - shared) >= 0.9;
+      });
+      if (!alike) bruteForce.push(candidate);
+    }
+    expect(bruteForce.length).toBeLessThan(passages.length);
+    expect(mergePassages([passages], 1000).map((p) => p.documentId)).toEqual(bruteForce.map((p) => p.documentId));
+  });
+
   it('breaks ties by the order of the knowledge bases', () => {
     expect(mergePassages([[passage('b', 'kb1', 0.5)], [passage('a', 'kb2', 0.5)]], 2).map((p) => p.knowledgeBaseId)).toEqual(['kb1', 'kb2']);
   });

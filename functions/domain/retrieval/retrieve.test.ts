@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DatabasePort } from '../../ports/database';
 import type { EmbeddingsPort } from '../../ports/embeddings';
 import type { IndexHit, IndexQuery, VectorIndexPort } from '../../ports/vectors';
-import { retrievalMode, retrievePassages, RetrievalUnavailableError } from './retrieve';
+import { MAX_TOP_K, rankPassages, retrievalMode, retrievePassages, RetrievalUnavailableError } from './retrieve';
 
 const hit = (id: string, sourceId: string, score: number, text: string): IndexHit => ({ id, sourceId, sourceType: 'file', text, score, metadata: { name: `${sourceId}.txt`, chunkIndex: 0, page: 2 } });
 
@@ -93,5 +93,18 @@ describe('retrievePassages', () => {
     const broken = { database: fakeDatabase({ kb_1: 1 }), vectors, embeddings: noEmbeddings };
     await expect(retrievePassages(broken, { organizationId: 'o', knowledgeBases: [{ id: 'kb_1', name: 'One', active_index_version: 1 }], query: 'q' })).rejects.toThrow('does not exist');
     expect(await retrievePassages(ports, { organizationId: 'o', knowledgeBases: [{ id: 'kb_1', name: 'One' }], query: '   ' })).toEqual([]);
+  });
+
+  it('caps what a caller may ask for, while rankPassages (evaluations) goes as deep as it is told', async () => {
+    const many = Array.from({ length: 120 }, (_, n) => hit(`h${n}`, `fil_${n}`, 1 - n / 1000, `Passage number ${n} about tide tables ${'x'.repeat(n)}`));
+    const vectors = fakeVectors({ 'kb-kb-1-v1': many });
+    const ports = { database: fakeDatabase({ kb_1: 1 }), vectors, embeddings: noEmbeddings };
+    const request = { organizationId: 'o', knowledgeBases: [{ id: 'kb_1', name: 'One', active_index_version: 1 }], query: 'tide tables', topK: 500 };
+    expect(await retrievePassages(ports, request)).toHaveLength(MAX_TOP_K);
+    expect(vectors.queries.at(-1)?.query.topK).toBe(100);
+    const deep = await rankPassages(ports, request, { topK: 110, perIndexDepth: 1000 });
+    expect(deep).toHaveLength(110);
+    expect(deep.map((passage) => passage.documentId).slice(0, 3)).toEqual(['fil_0', 'fil_1', 'fil_2']);
+    expect(vectors.queries.at(-1)?.query.topK).toBe(1000);
   });
 });

@@ -62,12 +62,22 @@ export function retrievalMode(vectors: Pick<VectorIndexPort, 'supportsFullText'>
  * when every one fails, the first failure is thrown, so "nothing found" is never an outage.
  */
 export async function retrievePassages(ports: RetrievalPorts, request: RetrievalRequest): Promise<Passage[]> {
+  const topK = Math.min(MAX_TOP_K, Math.max(1, Math.floor(request.topK ?? DEFAULT_TOP_K)));
+  return rankPassages(ports, request, { topK, perIndexDepth: PER_INDEX_DEPTH(topK) });
+}
+
+/**
+ * retrievePassages without its product limits, for evaluations (bench/retrieval.ts) that need a
+ * ranking deeper than a prompt holds (recall@100) from exactly the code the chat runs.
+ * `perIndexDepth` is what each knowledge base's index is asked for (LanceDB: up to 1000).
+ */
+export async function rankPassages(ports: RetrievalPorts, request: RetrievalRequest, depth: { topK: number; perIndexDepth: number }): Promise<Passage[]> {
   const query = request.query.trim();
   if (query === '' || request.knowledgeBases.length === 0) return [];
-  const topK = Math.min(MAX_TOP_K, Math.max(1, Math.floor(request.topK ?? DEFAULT_TOP_K)));
+  const topK = depth.topK;
   const mode = retrievalMode(ports.vectors, ports.embeddings);
   const vector = mode === 'lexical' ? undefined : (await ports.embeddings.embed([query], 'query'))[0];
-  const indexQuery: IndexQuery = { ...(mode !== 'vector' ? { text: query } : {}), ...(vector ? { vector } : {}), topK: PER_INDEX_DEPTH(topK) };
+  const indexQuery: IndexQuery = { ...(mode !== 'vector' ? { text: query } : {}), ...(vector ? { vector } : {}), topK: depth.perIndexDepth };
 
   const results = await Promise.allSettled(request.knowledgeBases.map((knowledgeBase) => searchKnowledgeBase(ports, request.organizationId, knowledgeBase, indexQuery)));
   const failures = results.flatMap((result, position) => (result.status === 'rejected' ? [{ knowledgeBaseId: request.knowledgeBases[position]?.id, reason: result.reason as Error }] : []));
