@@ -95,6 +95,22 @@ describe('the extractive answerer over a fixed corpus', () => {
     expect(answer('How much does express shipping cost?', [])).toMatchObject({ text: NOTHING_RELEVANT, citedPassageIndexes: [] });
   });
 
+  it("quotes the strongest passage's best sentence when the documentation words the question differently", () => {
+    const style = passage(
+      'fil_style',
+      'style-guide.md',
+      `# Naming objects
+Naming variables is one of the most important things to get right to make your code readable.
+Mazama Science embraces lowerCamelCase for object names.`,
+      0.8,
+    );
+    const result = answer('What naming conventions should developers follow?', [style, OFFICE]);
+    expect(result.cited).toEqual(['fil_style']);
+    expect(result.text).toContain('Naming variables is one of the most important things');
+    // Only the strongest retrieval may be quoted this way: the same passage ranked well below another is not.
+    expect(answer('What naming conventions should developers follow?', [OFFICE, { ...style, score: 0.3 }])).toMatchObject({ text: NOTHING_RELEVANT });
+  });
+
   it('lets a short follow-up borrow the previous question', () => {
     const result = answer('And gift cards?', CORPUS, [
       { sender: 'user', text: 'Can I get a refund?' },

@@ -8,6 +8,15 @@ export const EXTRACTIVE_MODEL = 'groundwork-extractive-v1';
 
 /** Share of the question's weight a sentence must cover to count as an answer at all. */
 export const RELEVANCE_THRESHOLD = 0.4;
+/**
+ * When no sentence reaches RELEVANCE_THRESHOLD, the best sentence of the strongest retrieved passage
+ * may still answer at this lower share: documentation often words a question's idea differently
+ * ("naming conventions" against "Naming variables ... lowerCamelCase"), and retrieval already
+ * agreed the passage is the one. Off-topic questions share no words at all and still get nothing.
+ */
+export const FALLBACK_THRESHOLD = 0.25;
+/** The fallback only quotes passages retrieved at least this close to the best one. */
+const FALLBACK_RETRIEVAL_SHARE = 0.8;
 /** A further sentence joins the answer only when it scores at least this share of the best one. */
 const FOLLOWER_SHARE = 0.55;
 const MAX_SENTENCES = 3;
@@ -63,7 +72,7 @@ function lengthFactor(words: number): number {
   return 1;
 }
 
-function scoreCandidates(input: ChatModelInput): Candidate[] {
+function scoreCandidates(input: ChatModelInput, threshold = RELEVANCE_THRESHOLD): Candidate[] {
   const questionTerms = questionTermsOf(input);
   if (questionTerms.size === 0) return [];
   const questionSequence = contentTerms(input.question);
@@ -89,7 +98,7 @@ function scoreCandidates(input: ChatModelInput): Candidate[] {
     const lexical = coverage / total;
     const retrieval = 0.8 + 0.2 * (passage.score / bestPassageScore);
     const position = 1 - Math.min(sentence.position, 10) * 0.01;
-    const score = lexical < RELEVANCE_THRESHOLD ? 0 : (lexical + phraseBonus(questionSequence, ownTerms[index] as string[])) * lengthFactor(sentence.text.split(/\s+/).length) * retrieval * position;
+    const score = lexical < threshold ? 0 : (lexical + phraseBonus(questionSequence, ownTerms[index] as string[])) * lengthFactor(sentence.text.split(/\s+/).length) * retrieval * position;
     return { passageIndex, sentence, terms, score, covered };
   });
 }
@@ -140,9 +149,15 @@ function compose(chosen: Candidate[]): { text: string; citedPassageIndexes: numb
 
 /** The sentences of `passages` that best answer `question`, with the passages they come from; none when nothing is relevant. */
 export function extractAnswer(input: Pick<ChatModelInput, 'question' | 'history'> & { passages: Passage[] }): { text: string; citedPassageIndexes: number[] } {
-  const chosen = selectSentences(scoreCandidates({ ...input, model: EXTRACTIVE_MODEL }));
-  if (chosen.length === 0) return { text: NOTHING_RELEVANT, citedPassageIndexes: [] };
-  return compose(chosen);
+  const modelInput = { ...input, model: EXTRACTIVE_MODEL };
+  const chosen = selectSentences(scoreCandidates(modelInput));
+  if (chosen.length > 0) return compose(chosen);
+  const bestRetrieval = Math.max(...input.passages.map((passage) => passage.score), 0);
+  const fallback = selectSentences(
+    scoreCandidates(modelInput, FALLBACK_THRESHOLD).filter((candidate) => (input.passages[candidate.passageIndex]?.score ?? 0) >= bestRetrieval * FALLBACK_RETRIEVAL_SHARE),
+  ).slice(0, 1);
+  if (fallback.length > 0) return compose(fallback);
+  return { text: NOTHING_RELEVANT, citedPassageIndexes: [] };
 }
 
 /**
