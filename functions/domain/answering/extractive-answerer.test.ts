@@ -95,20 +95,20 @@ describe('the extractive answerer over a fixed corpus', () => {
     expect(answer('How much does express shipping cost?', [])).toMatchObject({ text: NOTHING_RELEVANT, citedPassageIndexes: [] });
   });
 
-  it("quotes the strongest passage's best sentence when the documentation words the question differently", () => {
-    const style = passage(
-      'fil_style',
-      'style-guide.md',
-      `# Naming objects
-Naming variables is one of the most important things to get right to make your code readable.
-Mazama Science embraces lowerCamelCase for object names.`,
+  it("answers from passages whose topic words are in every sentence, though the question's verb is not in them", () => {
+    const distances = passage(
+      'fil_distance',
+      'mts_distance.md',
+      `# Calculate distances from locations to a location of interest
+This function uses the geodist package to return the distances (meters) between mts locations and a location of interest.
+These distances can be used to create a mask identifying monitors within a certain radius of the location of interest.`,
       0.8,
     );
-    const result = answer('What naming conventions should developers follow?', [style, OFFICE]);
-    expect(result.cited).toEqual(['fil_style']);
-    expect(result.text).toContain('Naming variables is one of the most important things');
-    // Only the strongest retrieval may be quoted this way: the same passage ranked well below another is not.
-    expect(answer('What naming conventions should developers follow?', [OFFICE, { ...style, score: 0.3 }])).toMatchObject({ text: NOTHING_RELEVANT });
+    const result = answer('How do I compute the distance from a location to each device?', [distances]);
+    expect(result.cited).toEqual(['fil_distance']);
+    expect(result.text).toContain('This function uses the geodist package to return the distances (meters) between mts locations and a location of interest.');
+    // One shared everyday word is still not an answer.
+    expect(answer('Who won the world cup in 2018?', [distances])).toMatchObject({ text: NOTHING_RELEVANT });
   });
 
   it('lets a short follow-up borrow the previous question', () => {

@@ -8,20 +8,11 @@ export const EXTRACTIVE_MODEL = 'groundwork-extractive-v1';
 
 /** Share of the question's weight a sentence must cover to count as an answer at all. */
 export const RELEVANCE_THRESHOLD = 0.4;
-/**
- * When no sentence reaches RELEVANCE_THRESHOLD, the best sentence of the strongest retrieved passage
- * may still answer at this lower share: documentation often words a question's idea differently
- * ("naming conventions" against "Naming variables ... lowerCamelCase"), and retrieval already
- * agreed the passage is the one. Off-topic questions share no words at all and still get nothing.
- */
-export const FALLBACK_THRESHOLD = 0.25;
-/** The fallback only quotes passages retrieved at least this close to the best one. */
-const FALLBACK_RETRIEVAL_SHARE = 0.8;
 /** A further sentence joins the answer only when it scores at least this share of the best one. */
 const FOLLOWER_SHARE = 0.55;
 const MAX_SENTENCES = 3;
-/** Question words found in no passage count half: often a paraphrase, not a sign of a wrong topic. */
-const ABSENT_TERM_WEIGHT = 0.5;
+/** A question word found in no passage counts as much as an average word that was found: often a paraphrase, not a sign of a wrong topic. */
+const ABSENT_TERM_WEIGHT = 1;
 /** A heading's words speak for the sentences under it, at half weight. */
 const HEADING_WEIGHT = 0.5;
 /** A short follow-up ("and for digital goods?") borrows the previous question's words at this weight. */
@@ -35,15 +26,25 @@ interface Candidate {
   covered: Set<string>;
 }
 
-/** The question's terms with their weights: rarer across the passages' sentences weighs more (BM25's idf). */
+/**
+ * The question's terms with their weights: rarer across the passages' sentences weighs more (BM25's
+ * idf). A term found in no sentence has no idf of its own here (it would get the largest, by
+ * construction), so it weighs ABSENT_TERM_WEIGHT times the mean of the terms that were found: the
+ * passages' topic words, present in many of their sentences, must not be outweighed by a word the
+ * documentation simply does not use ("compute" against "calculate").
+ */
 function weightedTerms(questionTerms: Map<string, number>, sentenceTerms: Set<string>[]): Map<string, number> {
   const count = sentenceTerms.length;
   const weights = new Map<string, number>();
+  const absent: Array<[string, number]> = [];
   for (const [term, boost] of questionTerms) {
     const frequency = sentenceTerms.filter((terms) => terms.has(term)).length;
-    const idf = Math.log(1 + (count - frequency + 0.5) / (frequency + 0.5));
-    weights.set(term, boost * idf * (frequency === 0 ? ABSENT_TERM_WEIGHT : 1));
+    if (frequency === 0) absent.push([term, boost]);
+    else weights.set(term, boost * Math.log(1 + (count - frequency + 0.5) / (frequency + 0.5)));
   }
+  const present = [...weights.values()];
+  const mean = present.length > 0 ? present.reduce((sum, weight) => sum + weight, 0) / present.length : 1;
+  for (const [term, boost] of absent) weights.set(term, boost * mean * ABSENT_TERM_WEIGHT);
   return weights;
 }
 
@@ -72,7 +73,7 @@ function lengthFactor(words: number): number {
   return 1;
 }
 
-function scoreCandidates(input: ChatModelInput, threshold = RELEVANCE_THRESHOLD): Candidate[] {
+function scoreCandidates(input: ChatModelInput): Candidate[] {
   const questionTerms = questionTermsOf(input);
   if (questionTerms.size === 0) return [];
   const questionSequence = contentTerms(input.question);
@@ -98,7 +99,7 @@ function scoreCandidates(input: ChatModelInput, threshold = RELEVANCE_THRESHOLD)
     const lexical = coverage / total;
     const retrieval = 0.8 + 0.2 * (passage.score / bestPassageScore);
     const position = 1 - Math.min(sentence.position, 10) * 0.01;
-    const score = lexical < threshold ? 0 : (lexical + phraseBonus(questionSequence, ownTerms[index] as string[])) * lengthFactor(sentence.text.split(/\s+/).length) * retrieval * position;
+    const score = lexical < RELEVANCE_THRESHOLD ? 0 : (lexical + phraseBonus(questionSequence, ownTerms[index] as string[])) * lengthFactor(sentence.text.split(/\s+/).length) * retrieval * position;
     return { passageIndex, sentence, terms, score, covered };
   });
 }
@@ -149,15 +150,9 @@ function compose(chosen: Candidate[]): { text: string; citedPassageIndexes: numb
 
 /** The sentences of `passages` that best answer `question`, with the passages they come from; none when nothing is relevant. */
 export function extractAnswer(input: Pick<ChatModelInput, 'question' | 'history'> & { passages: Passage[] }): { text: string; citedPassageIndexes: number[] } {
-  const modelInput = { ...input, model: EXTRACTIVE_MODEL };
-  const chosen = selectSentences(scoreCandidates(modelInput));
-  if (chosen.length > 0) return compose(chosen);
-  const bestRetrieval = Math.max(...input.passages.map((passage) => passage.score), 0);
-  const fallback = selectSentences(
-    scoreCandidates(modelInput, FALLBACK_THRESHOLD).filter((candidate) => (input.passages[candidate.passageIndex]?.score ?? 0) >= bestRetrieval * FALLBACK_RETRIEVAL_SHARE),
-  ).slice(0, 1);
-  if (fallback.length > 0) return compose(fallback);
-  return { text: NOTHING_RELEVANT, citedPassageIndexes: [] };
+  const chosen = selectSentences(scoreCandidates({ ...input, model: EXTRACTIVE_MODEL }));
+  if (chosen.length === 0) return { text: NOTHING_RELEVANT, citedPassageIndexes: [] };
+  return compose(chosen);
 }
 
 /**
