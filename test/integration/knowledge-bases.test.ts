@@ -13,6 +13,7 @@ import type { Ports } from '../../functions/platform/ports';
 import type { EmbeddingsPort } from '../../functions/ports/embeddings';
 import type { QueueMessage, QueuePort } from '../../functions/ports/queue';
 import { knowledgeBaseIndexName } from '../../functions/ports/vectors';
+import { waitUntil } from '../support/knowledge-flows';
 import { callApi, removeDataDir, startTestPlatform, type JsonAnswer } from '../support/local-platform-fixture';
 import { nextClientIp, unique } from '../support/unique-values';
 
@@ -59,18 +60,6 @@ async function uploadFile(token: string, filename: string, content: string, opti
   expect(complete.status, JSON.stringify(complete.body)).toBe(200);
   await waitUntil(async () => (await call('GET', `/api/data-sources/${ticket.body.dataSourceId}`, token)).body.status, 'active', 30_000);
   return ticket.body.dataSourceId;
-}
-
-/** Polls until `read` answers `expected`; usable in hooks too, unlike expect.poll. */
-async function waitUntil(read: () => Promise<unknown>, expected: unknown, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    last = await read();
-    if (last === expected) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`Still ${String(last)} after ${timeoutMs} ms, expected ${String(expected)}`);
 }
 
 async function waitForStatus(token: string, id: string, status: string): Promise<Body> {

@@ -20,6 +20,7 @@ import { fixedWindowAt } from '../../functions/domain/rate-limits/fixed-window';
 import { rateCounterKey } from '../../functions/domain/rate-limits/rate-limit-counter';
 import { createUserWithAccount } from '../../functions/domain/users/user-lifecycle';
 import type { UserRecord } from '../../functions/domain/users/user-repository';
+import { waitUntil } from '../support/knowledge-flows';
 import { callApi, removeDataDir, startTestPlatform, type JsonAnswer } from '../support/local-platform-fixture';
 import { nextClientIp, unique } from '../support/unique-values';
 
@@ -69,17 +70,6 @@ async function login(email: string, password: string): Promise<string> {
   const answer = await call('POST', '/api/auth/login', undefined, { email, password });
   expect(answer.status, `login ${email}: ${JSON.stringify(answer.body)}`).toBe(200);
   return answer.body.token as string;
-}
-
-async function waitUntil(read: () => Promise<unknown>, expected: unknown, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    last = await read();
-    if (last === expected) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`Still ${String(last)} after ${timeoutMs} ms, expected ${String(expected)}`);
 }
 
 /** The browser's three upload steps (§9.5, §9.6), then the wait for ingest. */

@@ -7,6 +7,7 @@ import { slackAnswerMessage } from '../../functions/domain/applications/slack-ev
 import { slackSignature } from '../../functions/domain/applications/slack-signature';
 import { SessionRepository } from '../../functions/domain/chat/session-repository';
 import { OrganizationRepository, type OrganizationRecord } from '../../functions/domain/organizations/organization-repository';
+import { waitUntil } from '../support/knowledge-flows';
 import { callApi, removeDataDir, startTestPlatform, type JsonAnswer } from '../support/local-platform-fixture';
 import { nextClientIp, unique } from '../support/unique-values';
 
@@ -38,17 +39,6 @@ const posts: Array<{ path: string | undefined; authorization: string | undefined
 
 function call(method: string, path: string, token: string | undefined, body?: unknown): Promise<JsonAnswer<Body>> {
   return callApi<Body>(platform.url, method, path, { token, body, headers: { 'x-forwarded-for': nextClientIp() } });
-}
-
-async function waitUntil(read: () => Promise<unknown>, expected: unknown, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    last = await read();
-    if (last === expected) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`Still ${String(last)} after ${timeoutMs} ms, expected ${String(expected)}`);
 }
 
 function signed(payload: unknown): Promise<JsonAnswer<Body>> {

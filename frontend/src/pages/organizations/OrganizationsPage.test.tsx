@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAGES } from '../../routing/pages';
 import { bodyOf, deferred, errorResponse, fakeRoutes, fakeUser, paged, type FakeRoute } from '../../test/fake-api';
-import { apiCalls, jsonResponse, renderApp, stubApi } from '../../test/test-auth';
+import { apiCalls, jsonResponse, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../test/test-auth';
 import { CLOUD_ATTENTION } from './CreateOrganizationDialog';
 import { NO_PERMISSION, OrganizationsPage } from './OrganizationsPage';
 
@@ -57,14 +57,8 @@ function backend(extra: FakeRoute[] = [], organizations = [ACME]) {
   ]);
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-});
+resetBrowserStateAfterEachTest();
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
   delete PAGES['/dashboard'];
 });
 

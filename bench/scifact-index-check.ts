@@ -3,19 +3,21 @@
  * pipeline (chunker → embedded LanceDB index, lexical), scored like BEIR (nDCG@10, recall@100 over
  * documents, a document scoring as its best chunk).
  *
- *   npx tsx local/vectors/scifact-smoke.ts [--split test|train] [--chunk-size 500] [--overlap 50] [--no-title]
+ *   npx tsx bench/scifact-index-check.ts [--split test|train] [--chunk-size 500] [--overlap 50] [--no-title]
  *
  * Tune on train; report test. Published BM25 on the test split: 0.679 nDCG@10 (Anserini).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chunkDocument } from '../../functions/domain/chunking/chunk-document';
-import type { IndexRecord } from '../../functions/ports/vectors';
-import { createLanceDbIndex } from './lancedb-index';
+import { chunkDocument } from '../functions/domain/chunking/chunk-document';
+import type { IndexRecord } from '../functions/ports/vectors';
+import { createLanceDbIndex } from '../local/vectors/lancedb-index';
+import { readJsonLines, readQrels } from './beir-files';
+import { ndcgAt, recallAt } from './ranking-metrics';
 
-const SCIFACT_DIR = resolve(import.meta.dirname, '../../../shared/eval/scifact');
+const SCIFACT_DIR = resolve(import.meta.dirname, '../../shared/eval/scifact');
 const INDEX_NAME = 'scifact-smoke';
 
 const { values: args } = parseArgs({
@@ -26,36 +28,6 @@ const { values: args } = parseArgs({
     'no-title': { type: 'boolean', default: false },
   },
 });
-
-function readJsonLines<T>(path: string): T[] {
-  return readFileSync(path, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim().length > 0)
-    .map((line) => JSON.parse(line) as T);
-}
-
-function readQrels(path: string): Map<string, Map<string, number>> {
-  const qrels = new Map<string, Map<string, number>>();
-  for (const line of readFileSync(path, 'utf8').split('\n').slice(1)) {
-    const [queryId, docId, grade] = line.trim().split('\t');
-    if (!queryId || !docId) continue;
-    if (!qrels.has(queryId)) qrels.set(queryId, new Map());
-    qrels.get(queryId)!.set(docId, Number(grade));
-  }
-  return qrels;
-}
-
-function ndcgAt(k: number, ranked: string[], relevant: Map<string, number>): number {
-  const gain = (grade: number, position: number) => (2 ** grade - 1) / Math.log2(position + 2);
-  const dcg = ranked.slice(0, k).reduce((sum, id, position) => sum + gain(relevant.get(id) ?? 0, position), 0);
-  const ideal = [...relevant.values()].sort((a, b) => b - a).slice(0, k).reduce((sum, grade, position) => sum + gain(grade, position), 0);
-  return ideal > 0 ? dcg / ideal : 0;
-}
-
-function recallAt(k: number, ranked: string[], relevant: Map<string, number>): number {
-  const wanted = [...relevant].filter(([, grade]) => grade > 0).map(([id]) => id);
-  return wanted.filter((id) => ranked.slice(0, k).includes(id)).length / wanted.length;
-}
 
 async function main() {
   const chunkSize = Number(args['chunk-size']);
