@@ -9,6 +9,7 @@ import { apiKeyCallerOf } from '../../http/authentication';
 import { badRequest } from '../../http/http-error';
 import type { Ports } from '../../platform/ports';
 import { loadVisibleApplication } from '../rag/application-context';
+import type { PlanInForce } from '../../domain/applications/organization-plan';
 
 /** Who is chatting with which application, and whose sessions they reach (§17 "Identity"). */
 export interface ChatParty {
@@ -19,6 +20,8 @@ export interface ChatParty {
   subject: AccessSubject;
   /** The signed-in user, for the per-user send limit; absent for API keys, limited per token instead. */
   user?: Caller['user'];
+  /** Already read for an API key's access check (§17.5); a send reads it otherwise. */
+  plan?: PlanInForce;
 }
 
 /** `X-User-ID` of an API-key call: required, 1–128 of `[A-Za-z0-9._:@-]`. */
@@ -43,6 +46,7 @@ export async function chatPartyOf(ports: Ports, request: { caller: Caller | unde
       application: apiKey.application,
       owner: { organizationId: apiKey.organization.id, applicationId: apiKey.application.id, channel: 'api', userId },
       subject: WHOLE_APPLICATION,
+      plan: apiKey.plan,
     };
   }
   const caller = request.caller as Caller;

@@ -84,6 +84,7 @@ export const sendChatMessage = withRateLimitHeaders(
           session,
           knowledgeBases: searchableKnowledgeBases(access),
           text,
+          plan: party.plan,
         });
         return { status: 200, body: { messages: result.messages.map(toChatMessage), session: toChatSession(result.session) } };
       } catch (error) {

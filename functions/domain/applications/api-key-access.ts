@@ -9,7 +9,7 @@ import { APPLICATION_MESSAGES as M } from './application-messages';
 import { apiIntegrationOf, type ApplicationRecord } from './application-record';
 import { ApplicationRepository } from './application-repository';
 import { normalizeOrigin } from './integration-input';
-import { includesApiAccess, planInForce } from './organization-plan';
+import { includesApiAccess, planInForce, type PlanInForce } from './organization-plan';
 import { apiAccessQuotaError } from './plan-errors';
 
 /** An external client holding an application's token (§17.5): no user, no role, one application. */
@@ -20,6 +20,8 @@ export interface ApiKeyCaller {
   tokenHash: string;
   /** This call's place in the token's window, for the `X-RateLimit-*` headers. */
   rateLimit: RateLimitState;
+  /** The plan read for the API-access check, so a send does not read it again. */
+  plan: PlanInForce;
 }
 
 export interface ApiKeyRequest {
@@ -57,7 +59,8 @@ export async function authenticateApiKey(database: DatabasePort, request: ApiKey
     const allowed = integration.allowed_origins;
     if (!allowed.includes('*') && !allowed.includes(normalizeOrigin(request.origin.trim()))) throw forbidden(M.originNotAllowed);
   }
-  if (!includesApiAccess((await planInForce(database, organization)).plan)) throw apiAccessQuotaError();
+  const plan = await planInForce(database, organization);
+  if (!includesApiAccess(plan.plan)) throw apiAccessQuotaError();
 
   const decision = await consumeApiKeyRate(database, tokenHash, integration.rate_limit);
   if (!decision.allowed) {
@@ -65,5 +68,5 @@ export async function authenticateApiKey(database: DatabasePort, request: ApiKey
       headers: { 'Retry-After': String(decision.retryAfterSeconds), ...rateLimitHeaders(decision.state) },
     });
   }
-  return { kind: 'api-key', organization, application, tokenHash, rateLimit: decision.state };
+  return { kind: 'api-key', organization, application, tokenHash, rateLimit: decision.state, plan };
 }

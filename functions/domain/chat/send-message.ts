@@ -2,7 +2,7 @@ import { CHAT_LIMITS, sessionNameFromMessage } from '../../../shared/rules/chat'
 import type { Ports } from '../../platform/ports';
 import type { ChatModelPort } from '../../ports/chat-model';
 import { renumberMarkers } from '../answering/citation-markers';
-import { planInForce } from '../applications/organization-plan';
+import { planInForce, type PlanInForce } from '../applications/organization-plan';
 import type { ApplicationRecord } from '../applications/application-record';
 import type { KnowledgeBaseRecord } from '../knowledge-bases/knowledge-base-record';
 import type { OrganizationRecord } from '../organizations/organization-repository';
@@ -27,6 +27,8 @@ export interface SendRequest {
   text: string;
   generationTimeoutMs?: number;
   now?: () => Date;
+  /** The plan in force when the caller already read it (an API key's access check); read here otherwise. */
+  plan?: PlanInForce;
 }
 
 export interface SendResult {
@@ -88,7 +90,7 @@ export async function sendMessage(request: SendRequest): Promise<SendResult> {
   const receivedAt = now().toISOString();
   if (request.session.message_count + 2 > CHAT_LIMITS.sessionMaxMessages) throw new SessionFullError();
 
-  const plan = await planInForce(database, request.organization, now());
+  const plan = request.plan ?? (await planInForce(database, request.organization, now()));
   const limit = plan.plan?.conversations_limit ?? null;
   if (request.session.message_count === 0 && limit !== null) {
     const used = await readConversationsUsed(database, request.organization.id, plan.periodStart);
@@ -106,7 +108,10 @@ export async function sendMessage(request: SendRequest): Promise<SendResult> {
   } catch (error) {
     throw new RetrievalFailedError(error);
   }
-  const history = await sessions.lastMessages(request.organization.id, request.session.id, CHAT_LIMITS.contextMessages);
+  // The whole session is read once: its last 10 are the model's context, and when the exchange is
+  // stored against the same message count, it plus the two new messages is the session as written.
+  const earlier = await sessions.messages(request.organization.id, request.session.id);
+  const history = earlier.slice(-CHAT_LIMITS.contextMessages);
   const reply = await generate(request, history, passages);
 
   const user: ChatMessageRecord = { id: newMessageId(), session_id: request.session.id, sender: 'user', text: request.text, timestamp: receivedAt };
@@ -131,7 +136,8 @@ export async function sendMessage(request: SendRequest): Promise<SendResult> {
         name: first ? sessionNameFromMessage(request.text) : undefined,
         alongside: first ? [conversationIncrement(database, request.organization.id, plan.periodStart, limit)] : [],
       });
-      return { session: stored, messages: await sessions.messages(request.organization.id, session.id) };
+      const unchanged = session === request.session && earlier.length === session.message_count;
+      return { session: stored, messages: unchanged ? [...earlier, user, assistant] : await sessions.messages(request.organization.id, session.id) };
     } catch (error) {
       if (error instanceof ExchangeRefusedError && error.position === 3 && limit !== null) {
         throw new ConversationLimitError(limit, await readConversationsUsed(database, request.organization.id, plan.periodStart));

@@ -84,21 +84,6 @@ export class SessionRepository {
     return messages;
   }
 
-  /** The last `count` messages, oldest first: the model's context (§17.4 step 4). */
-  async lastMessages(organizationId: string, sessionId: string, count: number): Promise<ChatMessageRecord[]> {
-    const page = await this.database.client.send(
-      new QueryCommand({
-        TableName: this.database.tableName,
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': chatKeys.messagePartition(organizationId, sessionId) },
-        ScanIndexForward: false,
-        Limit: count,
-        ConsistentRead: true,
-      }),
-    );
-    return (page.Items ?? []).map((item) => withoutKeys(item) as unknown as ChatMessageRecord).reverse();
-  }
-
   /**
    * Stores a user message and its reply atomically (§17.4 step 5), with the session's bookkeeping
    * conditional on the message count read, so two sends racing on one session cannot both pass
