@@ -1,13 +1,9 @@
 import { Duration } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { SecretsKey } from '../data/secrets-key';
-import { type BackendResources, serviceEnvironment } from '../compute/backend';
-import { createGroundworkFunction } from '../compute/groundwork-function';
-import { grantDataPlane, grantModelInvocation } from '../compute/grants';
-import { workerEntry } from '../lambda-entries';
+import type { BackendResources } from '../compute/backend';
+import { createQueueWorkerFunction } from './queue-worker-function';
 
 /**
  * One answer is retrieval, generation (25 s, §17.4) and a Slack post (10 s); a batch of them fits
@@ -26,25 +22,15 @@ export class ChatEventsWorker extends Construct {
 
   constructor(scope: Construct, id: string, props: ChatEventsWorkerProps) {
     super(scope, id);
-    this.function = createGroundworkFunction(this, 'Function', {
-      entry: workerEntry('chat-events'),
+    this.function = createQueueWorkerFunction(this, {
+      name: 'chat-events',
       description: 'Groundwork worker: Slack answers',
-      environment: serviceEnvironment(props.resources, 'chat-events'),
+      resources: props.resources,
+      queue: props.queue,
       timeout: CHAT_EVENTS_WORKER_TIMEOUT,
       memorySize: 1024,
+      // Answers in one batch run side by side and share the timeout; a few keep each well inside it.
+      batchSize: 2,
     });
-    // The chat pipeline's needs (§17.4): the table, retrieval over the vector indexes, the models,
-    // and the Slack bot token, stored encrypted.
-    grantDataPlane(this.function, props.resources);
-    grantModelInvocation(this.function);
-    props.resources.vectorStore.grantIndexAccess(this.function);
-    SecretsKey.grant(this.function, props.resources.secretsKey, 'decrypt');
-    this.function.addEventSource(
-      new SqsEventSource(props.queue, {
-        // Answers in one batch run side by side would share the timeout; a few keep each well inside it.
-        batchSize: 2,
-        reportBatchItemFailures: true,
-      }),
-    );
   }
 }

@@ -1,13 +1,9 @@
 import { Duration } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { SecretsKey } from '../data/secrets-key';
-import { type BackendResources, serviceEnvironment } from '../compute/backend';
-import { createGroundworkFunction } from '../compute/groundwork-function';
-import { grantDataPlane, grantModelInvocation } from '../compute/grants';
-import { workerEntry } from '../lambda-entries';
+import type { BackendResources } from '../compute/backend';
+import { createQueueWorkerFunction } from './queue-worker-function';
 
 /** The Lambda ceiling; long work runs in slices of at most 10 minutes (contract §23.1). */
 export const INDEXING_WORKER_TIMEOUT = Duration.minutes(15);
@@ -29,26 +25,17 @@ export class IndexingWorker extends Construct {
 
   constructor(scope: Construct, id: string, props: IndexingWorkerProps) {
     super(scope, id);
-    this.function = createGroundworkFunction(this, 'Function', {
-      entry: workerEntry('indexing'),
+    this.function = createQueueWorkerFunction(this, {
+      name: 'indexing',
       description: 'Groundwork worker: ingest, crawl, index, purge',
-      environment: serviceEnvironment(props.resources, 'indexing'),
+      resources: props.resources,
+      queue: props.queue,
       timeout: INDEXING_WORKER_TIMEOUT,
       // Parsing runs in a worker thread capped at 1.5 GB of heap (functions/domain/extraction), beside
       // the main heap and the embedding batches; more memory also buys Lambda more CPU.
       memorySize: 3008,
+      // A message may hold ten minutes of work; one per invocation keeps slices within the timeout.
+      batchSize: 1,
     });
-    grantDataPlane(this.function, props.resources);
-    grantModelInvocation(this.function);
-    props.resources.vectorStore.grantIndexAccess(this.function);
-    // Ingest reads files from an organization's own bucket, whose credentials are stored encrypted.
-    SecretsKey.grant(this.function, props.resources.secretsKey, 'decrypt');
-    this.function.addEventSource(
-      new SqsEventSource(props.queue, {
-        // A message may hold ten minutes of work; one per invocation keeps slices within the timeout.
-        batchSize: 1,
-        reportBatchItemFailures: true,
-      }),
-    );
   }
 }

@@ -1,0 +1,44 @@
+import type { Duration } from 'aws-cdk-lib';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { SecretsKey } from '../data/secrets-key';
+import { type BackendResources, serviceEnvironment } from '../compute/backend';
+import { createGroundworkFunction } from '../compute/groundwork-function';
+import { grantDataPlane, grantModelInvocation } from '../compute/grants';
+import { workerEntry, type Worker } from '../lambda-entries';
+
+export interface QueueWorkerOptions {
+  /** The worker's folder under functions/workers, also its service name. */
+  readonly name: Worker;
+  readonly description: string;
+  readonly resources: BackendResources;
+  readonly queue: sqs.IQueue;
+  readonly timeout: Duration;
+  readonly memorySize: number;
+  /** How many messages one invocation takes; they share its timeout. */
+  readonly batchSize: number;
+}
+
+/**
+ * A Lambda consuming one SQS queue with partial batch failures (Powertools batch in the handler).
+ * Both workers run the chat or indexing pipeline, so both get the same data plane: the table and
+ * buckets, the models, the vector indexes, and decryption of stored third-party secrets (bucket
+ * credentials for ingest, the Slack bot token for answers).
+ */
+export function createQueueWorkerFunction(scope: Construct, options: QueueWorkerOptions): lambda.Function {
+  const fn = createGroundworkFunction(scope, 'Function', {
+    entry: workerEntry(options.name),
+    description: options.description,
+    environment: serviceEnvironment(options.resources, options.name),
+    timeout: options.timeout,
+    memorySize: options.memorySize,
+  });
+  grantDataPlane(fn, options.resources);
+  grantModelInvocation(fn);
+  options.resources.vectorStore.grantIndexAccess(fn);
+  SecretsKey.grant(fn, options.resources.secretsKey, 'decrypt');
+  fn.addEventSource(new SqsEventSource(options.queue, { batchSize: options.batchSize, reportBatchItemFailures: true }));
+  return fn;
+}
