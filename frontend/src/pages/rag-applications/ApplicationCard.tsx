@@ -2,6 +2,7 @@ import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined
 import { Box, Button, Card, CardActions, CardContent, Chip, Stack, Tooltip, Typography } from '@mui/material';
 import { LLM_MODEL_LABELS } from '../../../../shared/rules/chat';
 import { TooltipAction } from '../../components/TooltipAction';
+import { OFFLINE_MODEL_NOTE, useOfflineModels } from '../../config/model-mode';
 import { accessBadgeOf, accessInfoOf, canChat, chatHintOf } from './access-rules';
 import { ApplicationDescription } from './ApplicationDescription';
 import type { RagApplication } from './types';
@@ -21,6 +22,7 @@ interface ApplicationCardProps {
  */
 export function ApplicationCard({ application, compact, onChat }: ApplicationCardProps) {
   const check = useAccessCheck(application.id, true);
+  const offline = useOfflineModels();
   const info = check.data ? accessInfoOf(check.data, application) : undefined;
   const badge = info ? accessBadgeOf(info) : undefined;
   const checking = !check.data && !check.error;
@@ -46,6 +48,7 @@ export function ApplicationCard({ application, compact, onChat }: ApplicationCar
         <ApplicationDescription name={application.name} description={application.description} />
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
           {LLM_MODEL_LABELS[application.llm_model] ?? application.llm_model}
+          {offline ? ` · ${OFFLINE_MODEL_NOTE}` : ''}
           {info && badge?.label === 'Partial Access' ? ` · ${badge.hint}` : ''}
         </Typography>
       </CardContent>

@@ -4,6 +4,7 @@ import { APPLICATION_FORM_MESSAGES } from '../../../../shared/rules/application-
 import { LLM_MODEL_LABELS, LLM_MODELS } from '../../../../shared/rules/chat';
 import { FIELD_MESSAGES } from '../../../../shared/rules/fields';
 import { fieldErrors } from '../../api/errors';
+import { OFFLINE_MODEL_NOTE, useOfflineModels } from '../../config/model-mode';
 import { ApiIntegrationSection } from './ApiIntegrationSection';
 import { apiIntegrationErrors, hasErrors, slackIntegrationErrors, type ApiFieldErrors, type IntegrationsForm } from './integration-form';
 import { KnowledgeBaseSelection } from './KnowledgeBaseSelection';
@@ -61,6 +62,7 @@ function serverApiErrors(details: Record<string, string>): ApiFieldErrors {
  */
 export function ApplicationForm({ initial, submitLabel, onSubmit, onCancel, renderFailure, onNotify, extraActions }: ApplicationFormProps) {
   const [values, setValues] = useState(initial);
+  const offline = useOfflineModels();
   const [touched, setTouched] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<unknown>();
@@ -146,7 +148,7 @@ export function ApplicationForm({ initial, submitLabel, onSubmit, onCancel, rend
               fullWidth
               disabled={busy}
               error={Boolean(shown('llmModel'))}
-              helperText={shown('llmModel') ?? 'The language model that writes the answers.'}
+              helperText={shown('llmModel') ?? (offline ? `The language model that writes the answers once one is configured. ${OFFLINE_MODEL_NOTE}.` : 'The language model that writes the answers.')}
             >
               {LLM_MODELS.map((model) => (
                 <MenuItem key={model} value={model}>

@@ -168,6 +168,8 @@ describe('RAG Applications list, users', () => {
     expect(within(await card('Board secrets')).getByTestId('access-badge').textContent).toBe('No Access');
     expect(within(await card('Empty shelf')).getByTestId('access-badge').textContent).toBe('Limited Access');
     expect(within(await card('HR helper')).queryByTestId('access-badge')).toBeNull();
+    // The test server runs offline: the model is shown with what actually answers.
+    expect(within(await card('HR helper')).getByText(/Offline: answers are quoted from the knowledge bases, no language model writes them/)).toBeTruthy();
 
     expect(screen.queryByRole('button', { name: 'Chat with Board secrets' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Chat with Empty shelf' })).toBeNull();
