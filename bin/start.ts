@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { startLocalPlatform } from '../local/platform/local-platform';
 import { SEED_ROLES } from '../local/seed/seed-credentials';
 
@@ -6,10 +6,11 @@ import { SEED_ROLES } from '../local/seed/seed-credentials';
 async function main(): Promise<void> {
   const started = Date.now();
   const port = Number(process.env.PORT ?? 3000);
+  const dataDir = resolve(process.env.GROUNDWORK_DATA_DIR ?? '.data');
   const platform = await startLocalPlatform({
     port,
     bindHost: process.env.HOST ?? '127.0.0.1',
-    dataDir: resolve(process.env.GROUNDWORK_DATA_DIR ?? '.data'),
+    dataDir,
     frontendDir: resolve('frontend/dist'),
     trustProxy: process.env.GROUNDWORK_TRUST_PROXY === 'true',
     // The documentation knowledge base and the "Groundwork Help" application (docs/deployment.md).
@@ -24,7 +25,8 @@ async function main(): Promise<void> {
     const { email, password } = platform.credentials[role];
     console.log(`  ${labels[role].padEnd(26)} ${email.padEnd(34)} ${password}`);
   }
-  console.log('\nData lives in .data/ (npm run reset wipes it). Press Ctrl-C to stop.\n');
+  const where = relative(process.cwd(), dataDir) || dataDir;
+  console.log(`\nData lives in ${where.startsWith('..') ? dataDir : where}/ (npm run reset wipes it). Press Ctrl-C to stop.\n`);
 
   let stopping = false;
   const shutdown = (signal: string) => {
