@@ -1,23 +1,14 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { bodyOf, errorResponse } from '../../test/fake-api';
-import { apiCalls, renderApp, stubApi } from '../../test/test-auth';
+import { apiCalls, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../test/test-auth';
 import { browserNavigation } from '../../features/files/useFiles';
 import { filesBackend, filesState, installFakeXhr, type FilesState } from './fake-files-backend';
 
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-});
+resetBrowserStateAfterEachTest();
 /** Each action here waits for a few fake round trips; a loaded test machine needs more than 1 s. */
 const LATER = { timeout: 5000 };
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 type FetchMock = ReturnType<typeof stubApi>;
 const lastListQuery = (fetchMock: FetchMock) => new URL(String(apiCalls(fetchMock, 'GET', '/api/data-sources').at(-1)?.[0])).searchParams;

@@ -1,23 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bodyOf, errorResponse, type FakeRoute } from '../../test/fake-api';
-import { apiCalls, jsonResponse, renderApp, stubApi } from '../../test/test-auth';
+import { apiCalls, jsonResponse, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../test/test-auth';
 import { filesBackend, filesState, installFakeXhr } from '../files/fake-files-backend';
 
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-});
+resetBrowserStateAfterEachTest();
 /** Each action here waits for a few fake round trips; a loaded test machine needs more than 1 s. */
 const LATER = { timeout: 5000 };
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
-
 
 const STORED = { configured: true, endpoint: 'https://s3.example.com', accessKey: 'AKIA1', secretKey: '********wxyz', bucket: 'team-docs', updated_at: '2025-03-01T09:30:00.000Z' };
 
