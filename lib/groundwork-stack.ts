@@ -14,6 +14,7 @@ import { FrontendDeployment } from './web-hosting/frontend-deployment';
 import { buildRuntimeConfig } from './web-hosting/runtime-config';
 import { WebHosting } from './web-hosting/web-hosting';
 import { ChatEventsWorker } from './workers/chat-events-worker';
+import { DeadLettersWorker } from './workers/dead-letters-worker';
 import { INDEXING_VISIBILITY_TIMEOUT, IndexingWorker } from './workers/indexing-worker';
 
 /** Secrets Manager secret holding `{ "secretKey": "sk_…" }` when `groundwork:stripe` is on. */
@@ -94,6 +95,7 @@ export class GroundworkStack extends Stack {
 
     new IndexingWorker(this, 'IndexingWorker', { resources, queue: queues.indexing });
     new ChatEventsWorker(this, 'ChatEventsWorker', { resources, queue: queues.chatEvents });
+    new DeadLettersWorker(this, 'DeadLettersWorker', { resources, deadLetterQueues: { indexing: queues.indexingDeadLetter, 'chat-events': queues.chatEventsDeadLetter } });
     new Schedules(this, 'Schedules', { resources });
 
     if (props.frontendAssetPath !== undefined) {

@@ -44,11 +44,11 @@ describe('HTTP API', () => {
     });
   });
 
-  it('has one Lambda per family, three workers, and only the CDK notification handler besides', () => {
+  it('has one Lambda per family, four workers, and only the CDK notification handler besides', () => {
     const functions = resources('AWS::Lambda::Function');
     for (const family of FAMILIES) functionId(family);
-    const ours = functions.filter(([id]) => ['Api', 'IndexingWorker', 'ChatEventsWorker', 'Schedules'].some((prefix) => id.startsWith(prefix)));
-    expect(ours).toHaveLength(FAMILIES.length + 3);
+    const ours = functions.filter(([id]) => ['Api', 'IndexingWorker', 'ChatEventsWorker', 'DeadLettersWorker', 'Schedules'].some((prefix) => id.startsWith(prefix)));
+    expect(ours).toHaveLength(FAMILIES.length + 4);
     const others = functions.filter(([id]) => !ours.some(([candidate]) => candidate === id)).map(([id]) => id);
     expect(others).toEqual([expect.stringMatching(/^BucketNotificationsHandler/)]);
   });

@@ -33,11 +33,12 @@ describe('vector store (S3 Vectors)', () => {
     }
   });
 
-  it('lets only the indexing worker, chat, knowledge bases and the Slack answerer touch the indexes', () => {
+  it('lets only the indexing worker, chat, knowledge bases, the Slack answerer and the dead-letter worker (a failed index drops its version) touch the indexes', () => {
     expect(functionsAllowed('s3vectors:QueryVectors')).toEqual([
       'Groundwork API: chat routes',
       'Groundwork API: knowledge-bases routes',
       'Groundwork worker: Slack answers',
+      'Groundwork worker: dead letters (failed ingests and indexes, Slack apologies)',
       'Groundwork worker: ingest, crawl, index, purge',
     ]);
   });

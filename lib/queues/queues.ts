@@ -38,7 +38,7 @@ export class Queues extends Construct {
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
     });
-    acknowledge(deadLetter, 'This is a dead-letter queue; failed messages stop here for inspection.', 'AwsSolutions-SQS3');
+    acknowledge(deadLetter, 'This is a dead-letter queue; the dead-letters worker settles each failed message (fails its item, deployment or Slack question) and logs it.', 'AwsSolutions-SQS3');
     const queue = new sqs.Queue(this, id, {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,

@@ -26,7 +26,8 @@ export class ChatEventsWorker extends Construct {
       name: 'chat-events',
       description: 'Groundwork worker: Slack answers',
       resources: props.resources,
-      queue: props.queue,
+      queues: [props.queue],
+      invokesModels: true,
       timeout: CHAT_EVENTS_WORKER_TIMEOUT,
       memorySize: 1024,
       // Answers in one batch run side by side and share the timeout; a few keep each well inside it.

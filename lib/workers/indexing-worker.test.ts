@@ -25,8 +25,9 @@ describe('indexing worker', () => {
 
   it('consumes the indexing queue one message at a time, reporting partial batch failures', () => {
     const queueId = Object.keys(template.findResources('AWS::SQS::Queue')).find((id) => id.includes('Indexing') && !id.includes('DeadLetter'));
-    // One mapping per queue: this one, and the chat-events worker's (chat-events-worker.test.ts).
-    template.resourceCountIs('AWS::Lambda::EventSourceMapping', 2);
+    // One mapping per queue: this one, the chat-events worker's (chat-events-worker.test.ts), and the
+    // dead-letter worker's two on the dead-letter queues (dead-letters-worker.test.ts).
+    template.resourceCountIs('AWS::Lambda::EventSourceMapping', 4);
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: workerId() },
       EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },

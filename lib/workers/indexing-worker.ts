@@ -29,7 +29,8 @@ export class IndexingWorker extends Construct {
       name: 'indexing',
       description: 'Groundwork worker: ingest, crawl, index, purge',
       resources: props.resources,
-      queue: props.queue,
+      queues: [props.queue],
+      invokesModels: true,
       timeout: INDEXING_WORKER_TIMEOUT,
       // Parsing runs in a worker thread capped at 1.5 GB of heap (functions/domain/extraction), beside
       // the main heap and the embedding batches; more memory also buys Lambda more CPU.

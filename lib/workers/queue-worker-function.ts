@@ -14,7 +14,12 @@ export interface QueueWorkerOptions {
   readonly name: Worker;
   readonly description: string;
   readonly resources: BackendResources;
-  readonly queue: sqs.IQueue;
+  /** The queues it consumes, one event source mapping each. */
+  readonly queues: readonly sqs.IQueue[];
+  /** Variables of its own, beside the shared environment. */
+  readonly environment?: Readonly<Record<string, string>>;
+  /** Whether it runs the chat or indexing pipeline, which call Bedrock models. */
+  readonly invokesModels: boolean;
   readonly timeout: Duration;
   readonly memorySize: number;
   /** How many messages one invocation takes; they share its timeout. */
@@ -22,23 +27,24 @@ export interface QueueWorkerOptions {
 }
 
 /**
- * A Lambda consuming one SQS queue with partial batch failures (Powertools batch in the handler).
- * Both workers run the chat or indexing pipeline, so both get the same data plane: the table and
- * buckets, the models, the vector indexes, and decryption of stored third-party secrets (bucket
- * credentials for ingest, the Slack bot token for answers).
+ * A Lambda consuming SQS queues with partial batch failures (Powertools batch in the handler).
+ * The workers run the chat or indexing pipeline, or settle their dead letters, so all get the same
+ * data plane: the table and buckets, the vector indexes (a failed index drops its partial
+ * version), and decryption of stored third-party secrets (bucket credentials for ingest, the Slack
+ * bot token for answers and apologies); the models only where a pipeline runs.
  */
 export function createQueueWorkerFunction(scope: Construct, options: QueueWorkerOptions): lambda.Function {
   const fn = createGroundworkFunction(scope, 'Function', {
     entry: workerEntry(options.name),
     description: options.description,
-    environment: serviceEnvironment(options.resources, options.name),
+    environment: { ...serviceEnvironment(options.resources, options.name), ...options.environment },
     timeout: options.timeout,
     memorySize: options.memorySize,
   });
   grantDataPlane(fn, options.resources);
-  grantModelInvocation(fn);
+  if (options.invokesModels) grantModelInvocation(fn);
   options.resources.vectorStore.grantIndexAccess(fn);
   SecretsKey.grant(fn, options.resources.secretsKey, 'decrypt');
-  fn.addEventSource(new SqsEventSource(options.queue, { batchSize: options.batchSize, reportBatchItemFailures: true }));
+  for (const queue of options.queues) fn.addEventSource(new SqsEventSource(queue, { batchSize: options.batchSize, reportBatchItemFailures: true }));
   return fn;
 }

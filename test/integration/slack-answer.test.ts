@@ -4,9 +4,13 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slackAnswerKey } from '../../functions/domain/applications/slack-answer-ledger';
 import { slackAnswerMessage } from '../../functions/domain/applications/slack-events';
+import { SLACK_TEXTS } from '../../functions/domain/applications/slack-reply-text';
 import { slackSignature } from '../../functions/domain/applications/slack-signature';
+import { CHAT_SEND_LIMIT } from '../../functions/domain/chat/chat-rate-limit';
 import { SessionRepository } from '../../functions/domain/chat/session-repository';
 import { OrganizationRepository, type OrganizationRecord } from '../../functions/domain/organizations/organization-repository';
+import { fixedWindowAt } from '../../functions/domain/rate-limits/fixed-window';
+import { settleDeadLetter } from '../../functions/workers/dead-letters/processors';
 import { waitUntil } from '../support/knowledge-flows';
 import { callApi, removeDataDir, startTestPlatform, type JsonAnswer } from '../support/local-platform-fixture';
 import { nextClientIp, unique } from '../support/unique-values';
@@ -15,7 +19,9 @@ import { nextClientIp, unique } from '../support/unique-values';
  * §18.1 end to end: a signed Slack event reaches the receiver, which queues `slack.answer`; the
  * chat-events worker answers it with the chat pipeline over a knowledge base built from an
  * uploaded file, and posts the answer with its sources in the thread, through a fake Slack Web API.
- * Each event is posted once, whether Slack repeats it or the queue delivers it again.
+ * Each event is posted once, whether Slack repeats it or the queue delivers it again. A question
+ * whose every attempt failed gets one apology in its thread (the chat-events dead-letter hook), and
+ * an asker over the per-user chat limit gets a refusal there instead of an answer.
  */
 
 type Body = Record<string, any>;
@@ -35,7 +41,9 @@ let demo: OrganizationRecord;
 let admin: string;
 let app: Body;
 let slack: Server;
-const posts: Array<{ path: string | undefined; authorization: string | undefined; body: Body }> = [];
+const posts: Array<{ path: string | undefined; authorization: string | undefined; body: Body; status: number }> = [];
+/** Whether Slack answers a post with a 503 (an outage: a transient failure the worker retries). */
+let slackDown: (body: Body) => boolean = () => false;
 
 function call(method: string, path: string, token: string | undefined, body?: unknown): Promise<JsonAnswer<Body>> {
   return callApi<Body>(platform.url, method, path, { token, body, headers: { 'x-forwarded-for': nextClientIp() } });
@@ -68,7 +76,14 @@ beforeAll(async () => {
     let raw = '';
     request.on('data', (part) => (raw += part));
     request.on('end', () => {
-      posts.push({ path: request.url, authorization: request.headers.authorization, body: JSON.parse(raw) as Body });
+      const body = JSON.parse(raw) as Body;
+      if (slackDown(body)) {
+        posts.push({ path: request.url, authorization: request.headers.authorization, body, status: 503 });
+        response.writeHead(503, { 'content-type': 'text/plain' });
+        response.end('upstream unavailable');
+        return;
+      }
+      posts.push({ path: request.url, authorization: request.headers.authorization, body, status: 200 });
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ ok: true, ts: '1700000101.000300' }));
     });
@@ -158,4 +173,82 @@ describe('the Slack answer worker (§18.1, §23.1 chat-events)', () => {
     expect(await settledPostCount()).toBe(2);
     expect(platform.queue.deadLetters('chat-events')).toEqual([]);
   });
+});
+
+describe('after the final failure, and per asker (§23.1, §1.8)', () => {
+  beforeAll(async () => {
+    const enabled = await call('PUT', `/api/rag/${app.id}`, admin, {
+      integrations: [{ type: 'messaging', platform: 'slack', enabled: true, settings: { botToken: '********', signingSecret: '********', channels: '#travel' } }],
+    });
+    expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
+  });
+
+  const inThread = (threadTs: string) => posts.filter((post) => post.body.thread_ts === threadTs);
+
+  it('apologizes once in the thread when every attempt to post the answer failed, and never again', async () => {
+    const thread = '1700000400.000100';
+    const eventId = 'EvOutage';
+    const letterOf = () => platform.queue.deadLetters('chat-events').find((letter) => letter.body.includes(eventId));
+    // Slack is down for this thread (503, which the worker retries) until the queue gives up on the
+    // message: every attempt fails, however many the queue allows, and the apology finds Slack back.
+    slackDown = (body) => body.thread_ts === thread && letterOf() === undefined;
+    try {
+      expect((await signed(mention(eventId, 'When must expense reports be submitted?', { ts: thread }))).body).toEqual({ ok: true });
+      await platform.queue.drain('chat-events', 30_000);
+    } finally {
+      slackDown = () => false;
+    }
+    const letter = letterOf();
+    expect(letter).toBeDefined();
+    const attempts = inThread(thread).filter((post) => post.status === 503);
+    // One refused post of the same stored answer per receive: the model was asked once.
+    expect(attempts).toHaveLength(letter!.receiveCount);
+    expect(new Set(attempts.map((post) => post.body.text)).size).toBe(1);
+    expect(attempts[0]?.body.text).not.toBe(SLACK_TEXTS.apology);
+    expect(inThread(thread).filter((post) => post.status === 200)).toEqual([
+      { path: '/api/chat.postMessage', authorization: `Bearer ${BOT_TOKEN}`, body: { channel: CHANNEL, thread_ts: thread, text: SLACK_TEXTS.apology }, status: 200 },
+    ]);
+
+    // The letter settled again (the cloud's dead-letter queue delivers at least once), and the
+    // message itself redriven: nothing more is posted.
+    await settleDeadLetter(platform.ports, 'chat-events', letter!.body);
+    expect(await platform.queue.redriveDeadLetters('chat-events')).toBe(1);
+    await platform.queue.drain('chat-events', 30_000);
+    expect(inThread(thread)).toHaveLength(letter!.receiveCount + 1);
+    expect(platform.queue.deadLetters('chat-events')).toEqual([]);
+  });
+
+  it(`refuses, in the thread, the question after ${CHAT_SEND_LIMIT.limit} in a minute from one Slack user, and leaves other users alone`, async () => {
+    const ask = async (user: string, eventId: string, threadTs: string, text: string) => {
+      const before = posts.length;
+      expect((await signed(mention(eventId, text, { user, ts: threadTs }))).body).toEqual({ ok: true });
+      await expect.poll(() => posts.length, { timeout: 30_000 }).toBe(before + 1);
+      return posts[before]!;
+    };
+    // The limit counts in fixed windows: start the burst where it fits in one (it takes seconds).
+    const burstStart = Date.now();
+    const window = fixedWindowAt(burstStart, CHAT_SEND_LIMIT.windowSeconds);
+    if (window.endsAt * 1000 - burstStart < 40_000) await new Promise((resolve) => setTimeout(resolve, window.endsAt * 1000 - burstStart + 100));
+    const windowIndex = fixedWindowAt(Date.now(), CHAT_SEND_LIMIT.windowSeconds).index;
+
+    // One thread, one question after the other: each is answered before the next is asked.
+    const thread = '1700000500.000100';
+    for (let index = 0; index < CHAT_SEND_LIMIT.limit; index += 1) {
+      const answer = await ask('U0CHATTY', `EvBusy${index}`, thread, index % 2 === 0 ? 'Is train travel preferred over flights?' : 'What is the hotel limit?');
+      expect(answer.body.text, `question ${index + 1}`).not.toBe(SLACK_TEXTS.rateLimited);
+    }
+    const refused = await ask('U0CHATTY', 'EvBusyOver', thread, 'And for capital cities?');
+    const other = await ask('U0QUIET', 'EvQuiet', '1700000600.000100', 'Is train travel preferred over flights?');
+    expect(fixedWindowAt(Date.now(), CHAT_SEND_LIMIT.windowSeconds).index, 'the burst overran its rate window').toBe(windowIndex);
+
+    expect(refused).toMatchObject({ status: 200, body: { channel: CHANNEL, thread_ts: thread, text: SLACK_TEXTS.rateLimited } });
+    expect(other.body).toMatchObject({ thread_ts: '1700000600.000100' });
+    expect(other.body.text).toContain('four hours');
+    // The refused question was neither stored nor retried.
+    await platform.queue.drain('chat-events', 30_000);
+    expect(inThread(thread).filter((post) => post.body.text === SLACK_TEXTS.rateLimited)).toHaveLength(1);
+    expect(platform.queue.deadLetters('chat-events')).toEqual([]);
+    const { items } = await new SessionRepository(platform.ports.database).listOwned({ organizationId: demo.id, applicationId: app.id, channel: 'slack', userId: `slack:${TEAM}:U0CHATTY` });
+    expect(items.map((session) => session.message_count)).toEqual([2 * CHAT_SEND_LIMIT.limit]);
+  }, 120_000);
 });

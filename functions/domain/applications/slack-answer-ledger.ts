@@ -35,8 +35,11 @@ export interface SlackAnswerLedger {
 
 /** Longer than one answer takes (generation 25 s, the post 10 s); shorter than the queue's 5-minute visibility timeout. */
 export const SLACK_ANSWER_LEASE_MS = 2 * 60 * 1000;
-/** As long as the receiver remembers the event (§18.1's 24 h); the queue dead-letters far sooner. */
-const RECORD_TTL_S = 24 * 60 * 60;
+/**
+ * As long as the receiver remembers the event (§18.1's 24 h); the queue dead-letters far sooner.
+ * Nothing is posted for an event older than this (slack-apology.ts): its record may be gone.
+ */
+export const SLACK_ANSWER_MEMORY_S = 24 * 60 * 60;
 
 export const slackAnswerKey = (key: SlackAnswerKey) => ({
   PK: keys.organization(key.organizationId).PK,
@@ -66,7 +69,7 @@ export function tableSlackAnswerLedger(database: DatabasePort, now: () => number
               ':done': 'done',
               ':until': at + SLACK_ANSWER_LEASE_MS,
               ':now': at,
-              ':ttl': Math.floor(at / 1000) + RECORD_TTL_S,
+              ':ttl': Math.floor(at / 1000) + SLACK_ANSWER_MEMORY_S,
             },
             ReturnValues: 'ALL_NEW',
           }),

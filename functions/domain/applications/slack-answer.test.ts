@@ -7,8 +7,12 @@ import { ConversationLimitError } from '../chat/conversation-quota';
 import { GenerationFailedError } from '../chat/chat-errors';
 import { applicationKeys, type ApplicationRecord } from './application-record';
 import { answerSlackEvent, type SlackAnswerDependencies } from './slack-answer';
+import { apologizeForSlackAnswer, SlackAnswerInProgressError, type SlackApologyDependencies } from './slack-apology';
+import { SLACK_ANSWER_MEMORY_S } from './slack-answer-ledger';
 import type { SlackAnswerClaim, SlackAnswerKey, SlackAnswerLedger } from './slack-answer-ledger';
 import type { SlackPost, SlackPostResult } from './slack-client';
+import { SLACK_TEXTS } from './slack-reply-text';
+import type { RateDecision } from '../rate-limits/rate-limit-counter';
 
 const ORG = 'org_1';
 const KB = { id: 'kb_1', name: 'Handbook', active_index_version: 1, organization_id: ORG };
@@ -92,6 +96,8 @@ let threads: Array<{ thread: unknown; askerId: string }>;
 let postResult: SlackPostResult;
 let answerImpl: SlackAnswerDependencies['answer'];
 let memory: ReturnType<typeof memoryLedger>;
+let admitted: string[];
+let admission: RateDecision;
 
 function deps(app: ApplicationRecord | null = application(), token: string | null = 'xoxb-token'): SlackAnswerDependencies {
   return {
@@ -104,6 +110,10 @@ function deps(app: ApplicationRecord | null = application(), token: string | nul
     threadSession: async (thread, askerId) => {
       threads.push({ thread, askerId });
       return { id: 'ses_1' } as ChatSessionRecord;
+    },
+    admit: async (asker) => {
+      admitted.push(asker);
+      return admission;
     },
     botToken: async () => token ?? undefined,
     post: async (post) => {
@@ -119,6 +129,8 @@ beforeEach(() => {
   threads = [];
   postResult = { ok: true };
   memory = memoryLedger();
+  admitted = [];
+  admission = { allowed: true };
   answerImpl = async () => ({
     text: 'Hotels are reimbursed up to 150 euros per night [1].',
     sources: [{ documentId: 'ds_1', name: 'handbook.txt', knowledgeBaseId: KB.id, snippet: '…', score: 0.9, sourceType: 'file', url: null }],
@@ -200,5 +212,90 @@ describe('answerSlackEvent (§18.1 slack.answer)', () => {
     };
     await answerSlackEvent(message(), deps());
     expect(posts.map((post) => post.text)).toEqual(['Monthly conversation limit reached for your plan']);
+  });
+
+  it('counts each question against its asker (team and user) once, not again when only the post is retried', async () => {
+    postResult = { ok: false, error: 'http_503' };
+    await expect(answerSlackEvent(message(), deps())).rejects.toThrow(/http_503/);
+    postResult = { ok: true };
+    await answerSlackEvent(message(), deps());
+    expect(admitted).toEqual(['slack:T1:U1']);
+  });
+
+  it('posts the refusal, without answering, storing or retrying, when the asker is over the chat limit', async () => {
+    admission = { allowed: false, retryAfterSeconds: 12 };
+    await answerSlackEvent(message(), deps());
+    expect(answered).toEqual([]);
+    expect(threads).toEqual([]);
+    expect(posts.map((post) => post.text)).toEqual([SLACK_TEXTS.rateLimited]);
+    // A repeat of the event posts nothing more, and a transient failure of the refusal's post retries the post only.
+    await answerSlackEvent(message(), deps());
+    expect(posts).toHaveLength(1);
+    postResult = { ok: false, error: 'ratelimited' };
+    await expect(answerSlackEvent(message({ eventId: 'Ev2' }), deps())).rejects.toThrow(/ratelimited/);
+    admission = { allowed: true };
+    postResult = { ok: true };
+    await answerSlackEvent(message({ eventId: 'Ev2' }), deps());
+    expect(posts.map((post) => post.text)).toEqual([SLACK_TEXTS.rateLimited, SLACK_TEXTS.rateLimited, SLACK_TEXTS.rateLimited]);
+    expect(answered).toEqual([]);
+    expect(admitted).toEqual(['slack:T1:U1', 'slack:T1:U1']);
+  });
+});
+
+describe('apologizeForSlackAnswer (the dead letter of a slack.answer)', () => {
+  const sent = Date.parse('2025-03-01T09:30:00.000Z');
+  const apologyDeps = (app: ApplicationRecord | null = application(), token: string | null = 'xoxb-token', now = sent + 60_000): SlackApologyDependencies => {
+    const { ports, ledger, botToken, post } = deps(app, token);
+    return { ports, ledger, botToken, post, now: () => now };
+  };
+
+  it('posts one apology in the asker\'s thread however often the dead letter is delivered', async () => {
+    await apologizeForSlackAnswer(message(), apologyDeps());
+    await apologizeForSlackAnswer(message(), apologyDeps());
+    expect(posts).toEqual([{ botToken: 'xoxb-token', channel: 'C1', threadTs: '1700000000.000100', text: SLACK_TEXTS.apology }]);
+    // …and the message itself, redelivered, posts nothing either.
+    await answerSlackEvent(message(), deps());
+    expect(posts).toHaveLength(1);
+    expect(answered).toEqual([]);
+  });
+
+  it('apologizes instead of the stored reply that Slack refused on every attempt', async () => {
+    postResult = { ok: false, error: 'http_503' };
+    await expect(answerSlackEvent(message(), deps())).rejects.toThrow(/http_503/);
+    postResult = { ok: true };
+    await apologizeForSlackAnswer(message(), apologyDeps());
+    expect(posts.map((post) => post.text)).toEqual([expect.stringContaining('150 euros'), SLACK_TEXTS.apology]);
+  });
+
+  it('posts nothing when the answer was posted, or the event given up on, before', async () => {
+    await answerSlackEvent(message(), deps());
+    await apologizeForSlackAnswer(message(), apologyDeps());
+    postResult = { ok: false, error: 'channel_not_found' };
+    await answerSlackEvent(message({ eventId: 'Ev2' }), deps());
+    await apologizeForSlackAnswer(message({ eventId: 'Ev2' }), apologyDeps());
+    expect(posts.map((post) => post.text)).toEqual([expect.stringContaining('150 euros'), expect.stringContaining('150 euros')]);
+  });
+
+  it('posts nothing for a disabled application or integration, a deleted application, no bot token, or a question older than the ledger remembers', async () => {
+    await apologizeForSlackAnswer(message(), apologyDeps(application({ enabled: false })));
+    await apologizeForSlackAnswer(message(), apologyDeps(application({}, false)));
+    await apologizeForSlackAnswer(message(), apologyDeps(null));
+    await apologizeForSlackAnswer(message(), apologyDeps(application(), null));
+    await apologizeForSlackAnswer(message(), apologyDeps(application(), 'xoxb-token', sent + SLACK_ANSWER_MEMORY_S * 1000 + 1));
+    expect(posts).toEqual([]);
+    expect(memory.records.size).toBe(0);
+  });
+
+  it('fails, for another delivery of the letter, while a delivery holds the event or Slack is down, and apologizes once after', async () => {
+    await memory.ledger.claim({ organizationId: ORG, applicationId: 'app_1', eventId: 'Ev1' });
+    await expect(apologizeForSlackAnswer(message(), apologyDeps())).rejects.toBeInstanceOf(SlackAnswerInProgressError);
+    await memory.ledger.release({ organizationId: ORG, applicationId: 'app_1', eventId: 'Ev1' });
+    postResult = { ok: false, error: 'service_unavailable' };
+    await expect(apologizeForSlackAnswer(message(), apologyDeps())).rejects.toThrow(/service_unavailable/);
+    postResult = { ok: true };
+    await apologizeForSlackAnswer(message(), apologyDeps());
+    await apologizeForSlackAnswer(message(), apologyDeps());
+    expect(posts.map((post) => post.text)).toEqual([SLACK_TEXTS.apology, SLACK_TEXTS.apology]);
+    expect(memory.records.get('app_1#Ev1')?.state).toBe('done');
   });
 });

@@ -13,6 +13,14 @@ export interface SlackPost {
 
 export type SlackPostResult = { ok: true } | { ok: false; error: string };
 
+/** A failure worth another delivery (Slack or the network was down); the queue retries, then dead-letters. */
+export class SlackPostFailedError extends Error {}
+
+/** Slack's answers that a later attempt may not get again; any other error code is final (bad token, unknown channel). */
+const TRANSIENT_POST_ERRORS = new Set(['timeout', 'request_failed', 'ratelimited', 'internal_error', 'fatal_error', 'service_unavailable', 'request_timeout']);
+
+export const isTransientSlackError = (error: string): boolean => TRANSIENT_POST_ERRORS.has(error) || /^http_(429|5\d\d)$/.test(error);
+
 export function slackApiBaseUrl(env: Record<string, string | undefined> = process.env): string {
   return (env[SLACK_ENV.apiBaseUrl]?.trim() || DEFAULT_SLACK_API_BASE_URL).replace(/\/+$/, '');
 }

@@ -30,3 +30,15 @@ export function slackReplyText(reply: Pick<ChatMessageRecord, 'text' | 'sources'
   }
   return parts.join('\n\n');
 }
+
+/**
+ * Slack's own words where no answer is posted. The contract shows none: they say what happened and
+ * what the asker can do, briefly, as the web client's errors do.
+ */
+export const SLACK_TEXTS = {
+  /** Posted once in the thread when every attempt to answer a question failed (its message was dead-lettered). */
+  apology: "Sorry, I couldn't answer this question. Please try again in a few minutes.",
+  /** Posted instead of an answer when the asker is over the per-user chat limit (§1.8, CHAT_SEND_LIMIT). */
+  rateLimited: "You're asking questions faster than I can answer them. Please wait a minute and try again.",
+  sessionFull: 'This thread has reached its message limit. Please start a new thread.',
+} as const;

@@ -11,7 +11,8 @@ import { UNPROCESSED_MESSAGE } from './ingest-claim';
  * fails its deployment (failDeadLetteredIndex); for a `file.ingest`
  * message (or the S3 notification behind it) that reached the dead letters, a still-pending item
  * becomes failed. The ingest's own last-attempt rule already covers almost every case; this is
- * for the embedded queue's onDeadLetter hook (and an SQS DLQ consumer once there is one).
+ * what the embedded queue's onDeadLetter hook and the cloud's dead-letter worker run for the
+ * indexing queue (functions/workers/dead-letters/processors.ts).
  */
 export async function failDeadLetteredIndexing(ports: Ports, body: string): Promise<void> {
   let delivery: ReturnType<typeof parseIndexingBody>;

@@ -1,6 +1,7 @@
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { handler, parseChatEventBody, UnreadableMessageError } from './handler';
+import { parseChatEventBody, UnreadableMessageError } from './chat-event-message';
+import { handler } from './handler';
 import { NoProcessorError, processMessage } from './processors';
 
 const record = (messageId: string, body: string): SQSRecord => ({

@@ -1,0 +1,48 @@
+import { Duration } from 'aws-cdk-lib';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import type { QueueName } from '../../functions/ports/queue';
+import { DEAD_LETTER_QUEUE_ARN_ENV } from '../../functions/workers/dead-letters/dead-letter-sources';
+import type { BackendResources } from '../compute/backend';
+import { createQueueWorkerFunction } from './queue-worker-function';
+
+/**
+ * One letter is a few table writes, maybe an index drop, or one Slack post (10 s at most); the
+ * letters of a batch run side by side. It must stay below the dead-letter queues' visibility
+ * timeout, which is SQS's default of 30 seconds (lib/queues/queues.ts sets none).
+ */
+export const DEAD_LETTERS_WORKER_TIMEOUT = Duration.seconds(20);
+
+export interface DeadLettersWorkerProps {
+  readonly resources: BackendResources;
+  /** Each work queue's dead-letter queue. */
+  readonly deadLetterQueues: Readonly<Record<QueueName, sqs.IQueue>>;
+}
+
+/**
+ * Settles the messages that failed every attempt (contract §23.1 "after the final failure"), as
+ * the embedded queue's dead-letter hook does locally: a failed ingest or index is set failed, a
+ * Slack question gets an apology in its thread. A settled letter leaves its queue; the worker logs
+ * each one first (functions/workers/dead-letters/handler.ts).
+ */
+export class DeadLettersWorker extends Construct {
+  readonly function: lambda.Function;
+
+  constructor(scope: Construct, id: string, props: DeadLettersWorkerProps) {
+    super(scope, id);
+    const queues = Object.entries(props.deadLetterQueues) as Array<[QueueName, sqs.IQueue]>;
+    this.function = createQueueWorkerFunction(this, {
+      name: 'dead-letters',
+      description: 'Groundwork worker: dead letters (failed ingests and indexes, Slack apologies)',
+      resources: props.resources,
+      queues: queues.map(([, queue]) => queue),
+      // The records of both sources carry only their queue's ARN; the handler maps it back to the work queue.
+      environment: Object.fromEntries(queues.map(([name, queue]) => [DEAD_LETTER_QUEUE_ARN_ENV[name], queue.queueArn])),
+      invokesModels: false,
+      timeout: DEAD_LETTERS_WORKER_TIMEOUT,
+      memorySize: 512,
+      batchSize: 5,
+    });
+  }
+}
