@@ -42,6 +42,12 @@ export interface IndexQuery {
   topK: number;
   /** Only records of these sources; an empty list matches nothing. */
   sourceIds?: string[];
+  /**
+   * The other indexes searched for the same question (one per knowledge base of an application).
+   * A full-text adapter scores with the term statistics of all of them together, so that hits of
+   * different indexes compare as if they came from one; vector scores compare anyway.
+   */
+  alongside?: string[];
 }
 
 export interface IndexHit {

@@ -8,6 +8,7 @@ import { installPorts, uninstallPorts, type Ports } from '../../functions/platfo
 import { createDynamoDbDatabase } from '../../functions/ports/aws/dynamodb-database';
 import { createS3Objects } from '../../functions/ports/aws/s3-objects';
 import { handler as chatEventsWorker } from '../../functions/workers/chat-events/handler';
+import { settleDeadLetter } from '../../functions/workers/dead-letters/processors';
 import { handler as indexingWorker } from '../../functions/workers/indexing/handler';
 import { handler as scheduleWorker } from '../../functions/workers/schedules/handler';
 import type { ApplicationRecord } from '../../functions/domain/applications/application-record';
@@ -19,7 +20,6 @@ import { createEmbeddingsFromEnvironment } from '../../functions/ports/embedding
 import { createOutboxMail } from '../mail/outbox-mail';
 import { createLanceDbIndex } from '../vectors/lancedb-index';
 import { createLocalKeySecrets } from '../secrets/local-key-secrets';
-import { failDeadLetteredIndexing } from '../../functions/domain/ingestion/dead-letters';
 import { shutdownExtractionPool } from '../../functions/domain/extraction/isolated-extraction';
 import { startObjectStore } from '../objects/object-store';
 import { EmbeddedQueue } from '../queue/embedded-queue';
@@ -112,7 +112,7 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
 
     // Created before the queue, so on stop (reverse order) the queue's workers finish before the index closes.
     stops.push(() => shutdownExtractionPool());
-    const vectors = createLanceDbIndex({ dataDir: join(dataDir, 'vectors'), log });
+    const vectors = createLanceDbIndex({ dataDir: join(dataDir, 'vectors') });
     stops.push(() => vectors.close());
     const embeddings = createEmbeddingsFromEnvironment(process.env);
 
@@ -140,8 +140,9 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
     const secrets = createLocalKeySecrets({ dataDir });
     const ports: Ports = { database, objects, queue, identity: issuer.identity, mail, vectors, embeddings, chatModel, secrets };
     installPorts(ports);
-    // An upload whose every delivery failed must not stay pending (the cloud's last-attempt rule does the same).
-    queue.onDeadLetter((letter) => failDeadLetteredIndexing(ports, letter.body));
+    // After a message's final failure, as the cloud's dead-letter worker does: an upload or index whose
+    // every delivery failed is set failed; a Slack question gets an apology in its thread.
+    queue.onDeadLetter((letter) => settleDeadLetter(ports, letter.queue, letter.body));
     runtimeConfig = {
       apiBaseUrl: '',
       environment: 'local',

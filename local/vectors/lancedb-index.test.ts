@@ -179,20 +179,43 @@ describe('LanceDB index: lifecycle', () => {
     expect((await index.query('kb-delete-v1', { text: 'alpha', topK: 10 })).map((hit) => hit.id)).toEqual(['b1']);
   });
 
-  it('folds written rows into the full-text index on refresh, deletions included', async () => {
+  it('searches every write at once, deletions included, before and after a refresh compacts the table', async () => {
     await index.ensureIndex('kb-refresh-v1', null);
-    for (let batch = 0; batch < 3; batch++) {
+    await index.upsert('kb-refresh-v1', [record('k0', 'kestrel sighting 0', { sourceId: 's0' }), ...DISTRACTORS.map((text, n) => record(`d0-${n}`, text))]);
+    expect((await index.query('kb-refresh-v1', { text: 'kestrel', topK: 10 })).map((hit) => hit.id)).toEqual(['k0']);
+    for (let batch = 1; batch < 3; batch++) {
       await index.upsert('kb-refresh-v1', [record(`k${batch}`, `kestrel sighting ${batch}`, { sourceId: `s${batch}` }), ...DISTRACTORS.map((text, n) => record(`d${batch}-${n}`, text))]);
     }
     await index.deleteBySource('kb-refresh-v1', 's1');
     const before = await index.query('kb-refresh-v1', { text: 'kestrel', topK: 10 });
     await index.refresh('kb-refresh-v1');
     const table = await (await connect(dataDir)).openTable('kb-refresh-v1');
-    expect(await table.indexStats('search_text_idx')).toMatchObject({ numUnindexedRows: 0, numIndexedRows: 26 });
+    expect(await table.countRows()).toBe(26);
+    expect((await table.stats()).fragmentStats.numFragments).toBe(1);
+    table.close();
     const after = await index.query('kb-refresh-v1', { text: 'kestrel', topK: 10 });
     expect(after.map((hit) => hit.id).sort()).toEqual(['k0', 'k2']);
     expect(before.map((hit) => hit.id).sort()).toEqual(['k0', 'k2']);
-    table.close();
+  });
+
+  it('scores each index with the statistics of every index searched alongside it, as if they were one', async () => {
+    const texts = ['kestrel nests on cliffs', 'kestrel hunting voles in meadows', 'falcon and kestrel migration', ...DISTRACTORS];
+    await index.ensureIndex('kb-whole-v1', null);
+    await index.upsert('kb-whole-v1', texts.map((text, n) => record(`r${n}`, text)));
+    await index.ensureIndex('kb-part-a-v1', null);
+    await index.upsert('kb-part-a-v1', texts.slice(0, 1).map((text, n) => record(`r${n}`, text)));
+    await index.ensureIndex('kb-part-b-v1', null);
+    await index.upsert('kb-part-b-v1', texts.slice(1).map((text, n) => record(`r${n + 1}`, text)));
+    const question = { text: 'kestrel cliffs migration', topK: 20 };
+    const whole = await index.query('kb-whole-v1', question);
+    const parts = [
+      ...(await index.query('kb-part-a-v1', { ...question, alongside: ['kb-part-a-v1', 'kb-part-b-v1'] })),
+      ...(await index.query('kb-part-b-v1', { ...question, alongside: ['kb-part-a-v1', 'kb-part-b-v1', 'kb-missing-v1'] })),
+    ];
+    expect(parts.map((hit) => [hit.id, hit.score]).sort()).toEqual(whole.map((hit) => [hit.id, hit.score]).sort());
+    // Alone, the small index's one passage holds a term every row has, which BM25 then weighs at almost nothing.
+    const alone = await index.query('kb-part-a-v1', question);
+    expect(alone[0]!.score).not.toBe(parts.find((hit) => hit.id === 'r0')!.score);
   });
 
   it('drops an index, idempotently, and can create it again', async () => {

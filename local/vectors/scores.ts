@@ -29,13 +29,3 @@ export function reciprocalRankFusion(rankings: string[][], k = RRF_K): Map<strin
   for (const [id, sum] of fused) fused.set(id, sum / best);
   return fused;
 }
-
-/**
- * A passage's full-text score is PASSAGE_WEIGHT × its own BM25 + DOCUMENT_WEIGHT × the BM25 of its
- * whole document. A 500-character chunk of an abstract misses words that the rest of the abstract
- * has; the document's score brings them back, and the passage's own score still orders the
- * passages of one document. Tuned on the SciFact train split (bench/README.md): passage alone
- * 0.679 nDCG@10, this blend 0.702 (0.5/0.5: 0.700, 0.15/0.85: 0.698).
- */
-export const PASSAGE_WEIGHT = 0.3;
-export const DOCUMENT_WEIGHT = 0.7;

@@ -79,7 +79,14 @@ export async function rankPassages(ports: RetrievalPorts, request: RetrievalRequ
   const vector = mode === 'lexical' ? undefined : (await ports.embeddings.embed([query], 'query'))[0];
   const indexQuery: IndexQuery = { ...(mode !== 'vector' ? { text: query } : {}), ...(vector ? { vector } : {}), topK: depth.perIndexDepth };
 
-  const results = await Promise.allSettled(request.knowledgeBases.map((knowledgeBase) => searchKnowledgeBase(ports, request.organizationId, knowledgeBase, indexQuery)));
+  const versions = await Promise.all(request.knowledgeBases.map((knowledgeBase) => versionToSearch(ports, request.organizationId, knowledgeBase)));
+  const alongside = request.knowledgeBases.flatMap((knowledgeBase, position) => {
+    const version = versions[position];
+    return version === undefined ? [] : [knowledgeBaseIndexName(knowledgeBase.id, version)];
+  });
+  const results = await Promise.allSettled(
+    request.knowledgeBases.map((knowledgeBase, position) => searchKnowledgeBase(ports, request.organizationId, knowledgeBase.id, versions[position], { ...indexQuery, alongside })),
+  );
   const failures = results.flatMap((result, position) => (result.status === 'rejected' ? [{ knowledgeBaseId: request.knowledgeBases[position]?.id, reason: result.reason as Error }] : []));
   for (const failure of failures) logger.warn('Retrieval left out a knowledge base whose search failed', { knowledgeBaseId: failure.knowledgeBaseId, error: failure.reason?.message });
   if (failures.length === results.length) throw failures[0]?.reason;
@@ -110,23 +117,27 @@ async function activeVersionOf(ports: RetrievalPorts, organizationId: string, kn
   return typeof version === 'number' && version > 0 ? version : undefined;
 }
 
+/** The version a knowledge base is searched at: the one given, else its active one; none before its first index. */
+async function versionToSearch(ports: RetrievalPorts, organizationId: string, knowledgeBase: RetrievalKnowledgeBase): Promise<number | undefined> {
+  const given = knowledgeBase.active_index_version;
+  return typeof given === 'number' && given > 0 ? given : activeVersionOf(ports, organizationId, knowledgeBase.id);
+}
+
 /**
  * One knowledge base's hits. Two failures are recovered from: the version was swapped (and the old
  * one dropped) between reading and searching it, so the new one is searched; or the version was
  * built without vectors (no embeddings model then), so it is searched by text alone.
  */
-async function searchKnowledgeBase(ports: RetrievalPorts, organizationId: string, knowledgeBase: RetrievalKnowledgeBase, query: IndexQuery): Promise<IndexHit[]> {
-  const given = knowledgeBase.active_index_version;
-  const version = typeof given === 'number' && given > 0 ? given : await activeVersionOf(ports, organizationId, knowledgeBase.id);
+async function searchKnowledgeBase(ports: RetrievalPorts, organizationId: string, knowledgeBaseId: string, version: number | undefined, query: IndexQuery): Promise<IndexHit[]> {
   if (version === undefined) return [];
-  const search = (at: number, q: IndexQuery) => ports.vectors.query(knowledgeBaseIndexName(knowledgeBase.id, at), q);
+  const search = (at: number, q: IndexQuery) => ports.vectors.query(knowledgeBaseIndexName(knowledgeBaseId, at), q);
   try {
     return await search(version, query);
   } catch (error) {
-    const current = await activeVersionOf(ports, organizationId, knowledgeBase.id);
+    const current = await activeVersionOf(ports, organizationId, knowledgeBaseId);
     if (current !== undefined && current !== version) return search(current, query);
     if (current === undefined) return [];
-    if (query.vector && query.text) return search(version, { text: query.text, topK: query.topK });
+    if (query.vector && query.text) return search(version, { text: query.text, topK: query.topK, alongside: query.alongside });
     throw error;
   }
 }

@@ -1,23 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { documentRows, documentsTableName, overlapLength } from './lancedb-documents';
+import { overlapLength, sourceDocuments } from './source-documents';
 
-const row = (sourceId: string, chunkIndex: number, text: string, context = '') => ({
-  source_id: sourceId,
+const passage = (sourceId: string, chunkIndex: number, text: string, context = '') => ({
+  sourceId,
+  chunkIndex,
   text,
-  search_text: context ? `${context}\n\n${text}` : text,
-  metadata: JSON.stringify({ name: 'x', chunkIndex }),
+  searchText: context ? `${context}\n\n${text}` : text,
 });
 
-describe('document view rows', () => {
+describe('document view', () => {
   it('joins each source’s passages in chunk order, its name and headings once, the overlap once', () => {
-    const rows = documentRows([
-      row('b', 0, 'Only passage of b.', 'b.md'),
-      row('a', 1, 'green. The second sentence follows.'),
-      row('a', 0, 'The sky is blue and the grass is green.', 'a.md\nTitle'),
+    const documents = sourceDocuments([
+      passage('b', 0, 'Only passage of b.', 'b.md'),
+      passage('a', 1, 'green. The second sentence follows.'),
+      passage('a', 0, 'The sky is blue and the grass is green.', 'a.md\nTitle'),
     ]);
-    expect(rows).toEqual([
-      { source_id: 'b', search_text: 'b.md\n\nOnly passage of b.' },
-      { source_id: 'a', search_text: 'a.md\nTitle\n\nThe sky is blue and the grass is green.\n\n The second sentence follows.' },
+    expect(documents).toEqual([
+      { sourceId: 'b', text: 'b.md\n\nOnly passage of b.' },
+      { sourceId: 'a', text: 'a.md\nTitle\n\nThe sky is blue and the grass is green.\n\n The second sentence follows.' },
     ]);
   });
 
@@ -25,9 +25,5 @@ describe('document view rows', () => {
     expect(overlapLength('one two three four', 'three four five')).toBe('three four'.length);
     expect(overlapLength('one two', 'three four')).toBe(0);
     expect(overlapLength('', 'anything')).toBe(0);
-  });
-
-  it('names its table after the index', () => {
-    expect(documentsTableName('kb-abc-v3')).toBe('kb-abc-v3--documents');
   });
 });
