@@ -621,4 +621,29 @@ describe('API tokens on the five §17.5 routes', () => {
     expect((await withKey('GET', path, key)).status).toBe(429);
     expect((await api.call('GET', `/api/rag/${limited.id}`, tokens.ADMIN)).status).toBe(200);
   });
+
+  it("read the token's application, organization and plan once while nothing changes, and see a change made here at once", async () => {
+    const warm = await api.createApplication(tokens.ADMIN, { name: unique('Warm widget '), indexIds: [demoEstate.kb.id], integrations: [{ type: 'api', enabled: true, settings: { rateLimit: 1000 } }] });
+    const key = warm.integrations[0].settings.token as string;
+    const reads: string[] = [];
+    const client = platform.ports.database.client;
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        const sortKey = (args.input as { Key?: { SK?: unknown } }).Key?.SK;
+        if (context.commandName === 'GetItemCommand' && (sortKey === 'APITOKEN' || sortKey === `APP#${warm.id}`)) reads.push(String(sortKey));
+        return next(args);
+      },
+      { step: 'initialize', name: 'countTokenReads' },
+    );
+    try {
+      for (let call = 0; call < 5; call++) expect((await withKey('GET', `/api/rag/${warm.id}`, key)).status).toBe(200);
+      expect(reads).toEqual(['APITOKEN', `APP#${warm.id}`]);
+      expect((await api.call('PATCH', `/api/rag/${warm.id}/enabled`, tokens.ADMIN, { enabled: false })).status).toBe(200);
+      expectError(await withKey('POST', `/api/chat/sessions/${warm.id}`, key, {}), 403, 'Application is disabled');
+      expect((await api.call('PUT', `/api/rag/${warm.id}`, tokens.ADMIN, { integrations: [{ type: 'api', enabled: false }] })).status).toBe(200);
+      expectError(await withKey('GET', `/api/rag/${warm.id}`, key), 403, 'API access is disabled for this application');
+    } finally {
+      client.middlewareStack.remove('countTokenReads');
+    }
+  });
 });

@@ -11,6 +11,7 @@ import { ApplicationRepository } from './application-repository';
 import { normalizeOrigin } from './integration-input';
 import { includesApiAccess, planInForce, type PlanInForce } from './organization-plan';
 import { apiAccessQuotaError } from './plan-errors';
+import { warmRead } from '../table/warm-reads';
 
 /** An external client holding an application's token (§17.5): no user, no role, one application. */
 export interface ApiKeyCaller {
@@ -40,17 +41,14 @@ export interface ApiKeyRequest {
  */
 export async function authenticateApiKey(database: DatabasePort, request: ApiKeyRequest): Promise<ApiKeyCaller> {
   const tokenHash = hashApiToken(request.apiKey.trim());
-  const applications = new ApplicationRepository(database);
-  const claim = await applications.findTokenClaim(tokenHash);
+  const { claim, application, organization, plan } = await tokenContext(database, tokenHash);
   if (!claim || claim.applicationId !== request.applicationId) throw unauthorized(M.invalidApiKey);
-  const application = await applications.get(claim.organizationId, claim.applicationId);
   const integration = application ? apiIntegrationOf(application) : undefined;
   if (!application || integration?.token_hash !== tokenHash) throw unauthorized(M.invalidApiKey);
   if (!integration.enabled) throw forbidden(M.apiAccessDisabled);
   if (request.refuseDisabled && !application.enabled) throw forbidden(M.disabled);
 
-  const organization = await new OrganizationRepository(database).get(application.organization_id);
-  if (!organization) throw unauthorized(M.invalidApiKey);
+  if (!organization || !plan) throw unauthorized(M.invalidApiKey);
   if (organization.status !== 'active') throw forbidden(MESSAGES.organizationInactive);
   if (!organizationSettings(organization).security.apiTokensEnabled) throw forbidden(M.apiTokensDisabled);
 
@@ -59,7 +57,6 @@ export async function authenticateApiKey(database: DatabasePort, request: ApiKey
     const allowed = integration.allowed_origins;
     if (!allowed.includes('*') && !allowed.includes(normalizeOrigin(request.origin.trim()))) throw forbidden(M.originNotAllowed);
   }
-  const plan = await planInForce(database, organization);
   if (!includesApiAccess(plan.plan)) throw apiAccessQuotaError();
 
   const decision = await consumeApiKeyRate(database, tokenHash, integration.rate_limit);
@@ -69,4 +66,28 @@ export async function authenticateApiKey(database: DatabasePort, request: ApiKey
     });
   }
   return { kind: 'api-key', organization, application, tokenHash, rateLimit: decision.state, plan };
+}
+
+interface TokenContext {
+  claim?: { organizationId: string; applicationId: string };
+  application?: ApplicationRecord;
+  organization?: OrganizationRecord;
+  plan?: PlanInForce;
+}
+
+/**
+ * Everything a token's checks read, as one warm read (table/warm-reads.ts): a client calling
+ * many times a second costs the table its rate-limit counter, not five reads a call.
+ */
+function tokenContext(database: DatabasePort, tokenHash: string): Promise<TokenContext> {
+  return warmRead(database, `api-token:${tokenHash}`, async () => {
+    const applications = new ApplicationRepository(database);
+    const claim = await applications.findTokenClaim(tokenHash);
+    if (!claim) return {};
+    const application = await applications.get(claim.organizationId, claim.applicationId);
+    if (!application) return { claim };
+    const organization = await new OrganizationRepository(database).get(application.organization_id);
+    if (!organization) return { claim, application };
+    return { claim, application, organization, plan: await planInForce(database, organization) };
+  });
 }

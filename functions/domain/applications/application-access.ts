@@ -6,6 +6,7 @@ import type { KnowledgeBaseRecord } from '../knowledge-bases/knowledge-base-reco
 import { hasCompletedIndex, knowledgeBasesById } from './application-knowledge-bases';
 import type { ApplicationRecord } from './application-record';
 import { ApplicationRepository } from './application-repository';
+import { warmRead } from '../table/warm-reads';
 
 /**
  * Who is asking, in §1.3's terms. `everything` is an admin, and also an API key or Slack, which act
@@ -39,9 +40,12 @@ export interface IndexAccess {
 
 /** One entry per `index_ids`, in order: the knowledge base (when it still exists) and whether the subject sees it. */
 export async function indexAccessOf(database: DatabasePort, subject: AccessSubject, application: ApplicationRecord): Promise<IndexAccess[]> {
+  // Warm reads (table/warm-reads.ts): every chat send asks this, and knowledge bases and their grants change rarely.
   const [knowledgeBases, grants] = await Promise.all([
-    knowledgeBasesById(database, application.organization_id, application.index_ids),
-    subject.everything ? Promise.resolve(new Map<string, Set<string>>()) : new KnowledgeBaseRepository(database).grants(application.organization_id),
+    warmRead(database, `knowledge-bases:${application.organization_id}:${application.index_ids.join(',')}`, () => knowledgeBasesById(database, application.organization_id, application.index_ids)),
+    subject.everything
+      ? Promise.resolve(new Map<string, Set<string>>())
+      : warmRead(database, `knowledge-base-grants:${application.organization_id}`, () => new KnowledgeBaseRepository(database).grants(application.organization_id)),
   ]);
   return application.index_ids.map((indexId) => {
     const knowledgeBase = knowledgeBases.get(indexId);
