@@ -15,6 +15,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DatabasePort } from '../functions/ports/database';
 import type { ChatModelInput, ChatModelPort } from '../functions/ports/chat-model';
@@ -22,8 +23,10 @@ import { CHUNK_SIZE_RANGE, OVERLAP_RANGE } from '../shared/rules/chunking';
 import { MAX_DATA_SOURCE_IDS } from '../shared/rules/knowledge-base-form';
 import type { PlanId } from '../shared/rules/plans';
 import { readJsonLines, readQrels } from './beir-files';
+import type { ChatLoadPlan, ChatLoadSend } from './chat-load';
 import { inBatches } from './in-batches';
 import { percentile } from './percentile';
+import { findProcess, processCpuMs } from './process-cpu';
 import { ndcgAt, recallAt } from './ranking-metrics';
 
 type Json = Record<string, any>;
@@ -31,6 +34,7 @@ type Json = Record<string, any>;
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SCIFACT = resolve(HERE, '../../shared/eval/scifact');
 const RESULTS = join(HERE, 'results', 'retrieval.json');
+const PROFILE = join(HERE, 'results', 'chat-load.cpuprofile');
 const UPLOAD_CONCURRENCY = 8;
 const UPLOADERS = 8;
 const UPLOADER_PASSWORD = 'Bench-upl0ader-passw0rd';
@@ -44,6 +48,8 @@ const TARGETS = { ndcgAt10: 0.7, recallAt100: 0.93, p95MsAt20: 150 };
 const { values: args } = parseArgs({
   options: {
     split: { type: 'string', default: 'test' },
+    /** Writes a CPU profile of this process during the 20-user load to bench/results/chat-load.cpuprofile. */
+    profile: { type: 'boolean', default: false },
     'chunk-size': { type: 'string', default: String(CHUNK_SIZE_RANGE.default) },
     overlap: { type: 'string', default: String(OVERLAP_RANGE.default) },
   },
@@ -230,44 +236,34 @@ async function main(): Promise<void> {
       },
     };
     platform.ports.chatModel = timed;
+    const dynamoDbLocal = findProcess(join(dataDir, 'dynamodb'));
     const questions = [...qrels.keys()].map((queryId) => queries.get(queryId) ?? '').filter(Boolean);
     const load: Json = {};
     for (const users of LOAD.levels) {
-      let next = 0;
       const roundTrips: number[] = [];
       const withoutModel: number[] = [];
       const answererMs: number[] = [];
       const failures: Record<string, number> = {};
+      const profiling = args.profile && users === Math.max(...LOAD.levels) ? await startProfiling() : undefined;
+      const nodeCpuBefore = process.cpuUsage();
+      const dynamoCpuBefore = dynamoDbLocal === undefined ? null : processCpuMs(dynamoDbLocal);
       const levelStartedAt = performance.now();
-      await Promise.all(
-        Array.from({ length: users }, async (_, user) => {
-          const auth = { 'x-api-key': apiToken, 'x-user-id': `bench-user-${users}-${user}` };
-          let sessionId: string | undefined;
-          let sent = 0;
-          while (next < LOAD.requests) {
-            const request = next++;
-            if (!sessionId || sent % LOAD.messagesPerSession === 0) {
-              sessionId = expect(await api('POST', `/api/chat/sessions/${app.id}`, auth, {}), 201, 'Chat session').session.id as string;
-            }
-            sent += 1;
-            // Unique in flight: users ≤ questions, and each question is taken in turn.
-            const text = questions[request % questions.length] as string;
-            const started = performance.now();
-            const answer = await api('POST', `/api/chat/messages/${app.id}/sessions/${sessionId}`, auth, { message: { text, sender: 'user' } });
-            const elapsed = performance.now() - started;
-            const model = modelMs.get(text);
-            modelMs.delete(text);
-            if (answer.status !== 200 || model === undefined) {
-              failures[String(answer.status)] = (failures[String(answer.status)] ?? 0) + 1;
-              continue;
-            }
-            roundTrips.push(elapsed);
-            answererMs.push(model);
-            withoutModel.push(elapsed - model);
-          }
-        }),
-      );
+      const sends = await runChatLoad({ baseUrl: platform.url, applicationId: app.id as string, apiToken, users, requests: LOAD.requests, messagesPerSession: LOAD.messagesPerSession, questions });
+      for (const send of sends) {
+        const model = modelMs.get(send.question);
+        modelMs.delete(send.question);
+        if (send.status !== 200 || model === undefined) {
+          failures[String(send.status)] = (failures[String(send.status)] ?? 0) + 1;
+          continue;
+        }
+        roundTrips.push(send.roundTripMs);
+        answererMs.push(model);
+        withoutModel.push(send.roundTripMs - model);
+      }
       const seconds = (performance.now() - levelStartedAt) / 1000;
+      const nodeCpu = process.cpuUsage(nodeCpuBefore);
+      const dynamoCpuAfter = dynamoDbLocal === undefined ? null : processCpuMs(dynamoDbLocal);
+      if (profiling) writeFileSync(PROFILE, JSON.stringify(await profiling.stop()));
       load[`users${users}`] = {
         concurrentUsers: users,
         requests: roundTrips.length,
@@ -276,6 +272,11 @@ async function main(): Promise<void> {
         excludingModelMs: { p50: ms(percentile(withoutModel, 50)), p95: ms(percentile(withoutModel, 95)), max: ms(Math.max(...withoutModel)) },
         roundTripMs: { p50: ms(percentile(roundTrips, 50)), p95: ms(percentile(roundTrips, 95)) },
         answererMs: { p50: ms(percentile(answererMs, 50)), p95: ms(percentile(answererMs, 95)) },
+        // What one send (and its share of session creation) costs the machine: this process (API, retrieval, answerer, and the load generator's thread) and DynamoDB Local's JVM.
+        cpuMsPerSend: {
+          node: ms((nodeCpu.user + nodeCpu.system) / 1000 / sends.length),
+          dynamoDbLocal: dynamoCpuBefore === null || dynamoCpuAfter === null ? null : ms((dynamoCpuAfter - dynamoCpuBefore) / sends.length),
+        },
       };
       console.log(`${users} user(s): p50 ${load[`users${users}`].excludingModelMs.p50} ms, p95 ${load[`users${users}`].excludingModelMs.p95} ms excluding the answerer (${roundTrips.length} sends, ${Object.keys(failures).length ? `failures ${JSON.stringify(failures)}` : 'no failures'}).`);
     }
@@ -329,6 +330,37 @@ async function subscribe(database: DatabasePort, organizationId: string, planId:
   const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
   const item = { ...subscriptionKey(organizationId), entity: 'subscription', status: 'active', plan_id: planId, current_period_start: start.toISOString(), current_period_end: end.toISOString() };
   await database.client.send(new PutCommand({ TableName: database.tableName, Item: item }));
+}
+
+/** The load of one level, from a worker thread (chat-load.ts). */
+function runChatLoad(plan: ChatLoadPlan): Promise<ChatLoadSend[]> {
+  return new Promise((resolvePromise, reject) => {
+    // A worker starts without tsx's loader: it registers it, then loads the TypeScript module.
+    const module = JSON.stringify(new URL('./chat-load.ts', import.meta.url).href);
+    const worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${module}); })`, { eval: true, workerData: plan });
+    worker.once('message', (message: { sends?: ChatLoadSend[]; error?: string }) => {
+      void worker.terminate();
+      if (message.sends) resolvePromise(message.sends);
+      else reject(new Error(`Chat load: ${message.error ?? 'no result'}`));
+    });
+    worker.once('error', reject);
+  });
+}
+
+/** A CPU profile of this process through the inspector, for --profile. */
+async function startProfiling(): Promise<{ stop(): Promise<object> }> {
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await session.post('Profiler.stop');
+      session.disconnect();
+      return profile;
+    },
+  };
 }
 
 const round = (value: number) => Number(value.toFixed(4));

@@ -93,17 +93,19 @@ export async function rankPassages(ports: RetrievalPorts, request: RetrievalRequ
 
   const rankings = results.map((result, position) => {
     const knowledgeBase = request.knowledgeBases[position] as RetrievalKnowledgeBase;
-    return result.status === 'fulfilled' ? result.value.map((hit) => toPassage(hit, knowledgeBase.id, query)) : [];
+    return result.status === 'fulfilled' ? result.value.map((hit) => toPassage(hit, knowledgeBase.id)) : [];
   });
-  return mergePassages(rankings, topK);
+  // Snippets only for the passages kept: each index answers more hits than the merge keeps.
+  return mergePassages(rankings, topK).map((passage) => ({ ...passage, snippet: snippetFor(passage.text, query) }));
 }
 
-function toPassage(hit: IndexHit, knowledgeBaseId: string, query: string): Passage {
+/** A hit as a passage; its snippet is made once the merge has kept it. */
+function toPassage(hit: IndexHit, knowledgeBaseId: string): Passage {
   return {
     documentId: hit.sourceId,
     name: hit.metadata.name,
     knowledgeBaseId,
-    snippet: snippetFor(hit.text, query),
+    snippet: '',
     text: hit.text,
     score: roundScore(hit.score),
     sourceType: hit.sourceType,

@@ -1,0 +1,63 @@
+/**
+ * The chat load of bench/retrieval.ts, run in a worker thread so that the virtual users' HTTP
+ * clients do not share the server's event loop (they still share the machine's cores, as a load
+ * generator on the same host does). Each virtual user sends in a closed loop, one X-User-ID each,
+ * a new session every `messagesPerSession` sends.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+
+export interface ChatLoadPlan {
+  baseUrl: string;
+  applicationId: string;
+  apiToken: string;
+  users: number;
+  requests: number;
+  messagesPerSession: number;
+  /** Taken in turn, so that the questions in flight are distinct (users ≤ questions). */
+  questions: string[];
+}
+
+export interface ChatLoadSend {
+  question: string;
+  status: number;
+  roundTripMs: number;
+}
+
+async function run(plan: ChatLoadPlan): Promise<ChatLoadSend[]> {
+  const post = async (path: string, auth: Record<string, string>, body: unknown) => {
+    const response = await fetch(`${plan.baseUrl}${path}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const text = await response.text();
+    return { status: response.status, body: text ? (JSON.parse(text) as { session?: { id?: string } }) : {} };
+  };
+  const sends: ChatLoadSend[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: plan.users }, async (_, user) => {
+      const auth = { 'x-api-key': plan.apiToken, 'x-user-id': `bench-user-${plan.users}-${user}` };
+      let sessionId: string | undefined;
+      let sent = 0;
+      while (next < plan.requests) {
+        const request = next++;
+        if (!sessionId || sent % plan.messagesPerSession === 0) {
+          const created = await post(`/api/chat/sessions/${plan.applicationId}`, auth, {});
+          if (created.status !== 201 || !created.body.session?.id) throw new Error(`Chat session: ${created.status} ${JSON.stringify(created.body)}`);
+          sessionId = created.body.session.id;
+        }
+        sent += 1;
+        const question = plan.questions[request % plan.questions.length] as string;
+        const started = performance.now();
+        const answer = await post(`/api/chat/messages/${plan.applicationId}/sessions/${sessionId}`, auth, { message: { text: question, sender: 'user' } });
+        sends.push({ question, status: answer.status, roundTripMs: performance.now() - started });
+      }
+    }),
+  );
+  return sends;
+}
+
+if (parentPort) {
+  const port = parentPort;
+  run(workerData as ChatLoadPlan).then(
+    (sends) => port.postMessage({ sends }),
+    (error: unknown) => port.postMessage({ error: error instanceof Error ? error.message : String(error) }),
+  );
+}
