@@ -1,6 +1,6 @@
 import { connect, type Connection, type Table } from '@lancedb/lancedb';
 import { assertIndexName, scoreFromCosineDistance, type IndexHit, type IndexQuery, type IndexRecord, type IndexRecordMetadata, type IndexSourceType, type VectorIndexPort } from '../../functions/ports/vectors';
-import { lexicalCollection, LexicalIndex, questionTerms, type LexicalRow } from './lexical/lexical-index';
+import { lexicalCollection, LexicalIndex, questionOf, type LexicalRow } from './lexical/lexical-index';
 import { COLUMNS, indexSchema, RESULT_COLUMNS, schemaDimensions, sourceFilter, toHit, toRow } from './lancedb-rows';
 import { reciprocalRankFusion } from './scores';
 
@@ -148,7 +148,7 @@ export function createLanceDbIndex(options: LanceDbIndexOptions): LanceDbIndex {
 
   const fullTextRanking = async (indexName: string, index: OpenIndex, text: string, limit: number, query: IndexQuery): Promise<IndexHit[]> => {
     const [own, others] = await Promise.all([lexicalOf(index), alongsideOf(indexName, query.alongside)]);
-    return own.search(questionTerms(text), lexicalCollection([own, ...others]), limit, query.sourceIds ? new Set(query.sourceIds) : undefined);
+    return own.search(questionOf(text), lexicalCollection([own, ...others]), limit, query.sourceIds ? new Set(query.sourceIds) : undefined);
   };
 
   const vectorRanking = async (index: OpenIndex, vector: number[], limit: number, filter: string | undefined) => {

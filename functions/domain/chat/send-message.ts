@@ -110,7 +110,8 @@ export async function sendMessage(request: SendRequest): Promise<SendResult> {
   }
   // The whole session is read once: its last 10 are the model's context, and when the exchange is
   // stored against the same message count, it plus the two new messages is the session as written.
-  const earlier = await sessions.messages(request.organization.id, request.session.id);
+  // A session read with no message has none to fetch (a send racing it is caught by the store's condition).
+  const earlier = request.session.message_count === 0 ? [] : await sessions.messages(request.organization.id, request.session.id);
   const history = earlier.slice(-CHAT_LIMITS.contextMessages);
   const reply = await generate(request, history, passages);
 
