@@ -111,6 +111,17 @@ These distances can be used to create a mask identifying monitors within a certa
     expect(answer('Who won the world cup in 2018?', [distances])).toMatchObject({ text: NOTHING_RELEVANT });
   });
 
+  it("reads a chunk's section headings, which the chunker keeps out of its text, as the heading of its sentences", () => {
+    const naming = passage('fil_style', 'style-guide.md', 'Naming variables is one of the most important things to get right. Use lowerCamelCase for functions.', 0.8);
+    const syntax = passage('fil_syntax', 'syntax.md', 'Indent with two spaces and never use tabs.', 0.7);
+    const question = 'What naming conventions does the developer style guide recommend?';
+    expect(extractAnswer({ question, history: [], passages: [naming, syntax] })).toEqual({ text: NOTHING_RELEVANT, citedPassageIndexes: [] });
+    const underHeadings = { ...naming, headings: ['Developer Style Guide', 'Naming Objects'] };
+    const answer = extractAnswer({ question, history: [], passages: [underHeadings, syntax] });
+    expect(answer.citedPassageIndexes).toEqual([0]);
+    expect(answer.text).toContain('Naming variables is one of the most important things to get right.');
+  });
+
   it('lets a short follow-up borrow the previous question', () => {
     const result = answer('And gift cards?', CORPUS, [
       { sender: 'user', text: 'Can I get a refund?' },

@@ -87,7 +87,8 @@ function scoreCandidates(input: ChatModelInput): Candidate[] {
 
   return sentences.map(({ passage, passageIndex, sentence }, index) => {
     const terms = termSets[index] as Set<string>;
-    const headingTerms = new Set(sentence.heading ? contentTerms(sentence.heading) : []);
+    // A sentence stands under the nearest heading in its chunk and under the chunk's own sections (the chunker keeps those headings apart from the text).
+    const headingTerms = new Set([sentence.heading, ...(passage.headings ?? [])].flatMap((heading) => (heading ? contentTerms(heading) : [])));
     const covered = new Set<string>();
     let coverage = 0;
     for (const [term, weight] of weights) {

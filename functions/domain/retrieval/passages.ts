@@ -16,6 +16,8 @@ export interface Passage {
   sourceType: IndexSourceType;
   url?: string;
   page?: number;
+  /** The document headings the chunk sits under, outermost first (not part of `text`). */
+  headings?: string[];
 }
 
 /** §2 Citation, as chat messages carry it in `sources`. */

@@ -111,6 +111,7 @@ function toPassage(hit: IndexHit, knowledgeBaseId: string): Passage {
     sourceType: hit.sourceType,
     ...(hit.metadata.url !== undefined ? { url: hit.metadata.url } : {}),
     ...(hit.metadata.page !== undefined ? { page: hit.metadata.page } : {}),
+    ...(hit.metadata.headings?.length ? { headings: hit.metadata.headings } : {}),
   };
 }
 
