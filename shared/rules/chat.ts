@@ -61,4 +61,6 @@ export function sessionNameFromMessage(text: string, limit: number = CHAT_LIMITS
 /** `X-User-ID` of API-key callers (§17): 1–128 of these characters. */
 export const EXTERNAL_USER_ID_PATTERN = /^[A-Za-z0-9._:@-]{1,128}$/;
 
-export type ChatChannel = 'web' | 'api' | 'slack';
+/** Where a session's messages come from (§17 "Identity"): the web client, an API key's caller, a Slack thread. */
+export const CHAT_CHANNELS = ['web', 'api', 'slack'] as const;
+export type ChatChannel = (typeof CHAT_CHANNELS)[number];

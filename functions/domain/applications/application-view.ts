@@ -1,4 +1,4 @@
-import type { LlmModel } from '../../../shared/rules/chat';
+import type { AdminIntegration, Application, ApplicationStatus, MemberIntegration, PublicApplication } from '../../../shared/api/schemas/applications';
 import { readEnv } from '../../platform/environment';
 import type { DatabasePort } from '../../ports/database';
 import type { KnowledgeBaseRecord } from '../knowledge-bases/knowledge-base-record';
@@ -6,32 +6,6 @@ import { hasCompletedIndex, knowledgeBasesById } from './application-knowledge-b
 import type { ApplicationRecord, IntegrationRecord } from './application-record';
 import { SECRET_MASK } from './integration-input';
 import { revealApiToken } from './integration-secrets';
-
-export type ApplicationStatus = 'ready' | 'not_ready' | 'disabled';
-
-export interface IntegrationEntity {
-  type: 'api' | 'messaging';
-  platform: 'slack' | null;
-  enabled: boolean;
-  settings: Record<string, unknown>;
-}
-
-/** The Application entity of contract §2. */
-export interface Application {
-  id: string;
-  name: string;
-  description: string;
-  enabled: boolean;
-  status: ApplicationStatus;
-  llm_model: LlmModel;
-  index_ids: string[];
-  knowledge_bases: Array<{ id: string; name: string; description: string; status: string; source_type: string }>;
-  integrations: IntegrationEntity[];
-  created_by: string;
-  created_by_name: string;
-  created_at: string;
-  updated_at: string;
-}
 
 /** Admins see the API token in full and the Slack secrets masked; everyone else sees no settings (§2 Integration). */
 export type IntegrationAudience = 'admin' | 'member';
@@ -54,16 +28,21 @@ export function slackEventsUrl(applicationId: string): string {
   return `${origin.replace(/\/+$/, '')}/api/integrations/slack/events/${applicationId}`;
 }
 
-async function integrationEntity(record: ApplicationRecord, integration: IntegrationRecord, audience: IntegrationAudience): Promise<IntegrationEntity> {
-  const platform = integration.type === 'messaging' ? 'slack' : null;
-  if (audience !== 'admin') return { type: integration.type, platform, enabled: integration.enabled, settings: {} };
+/** What every role but admin reads of an integration: no settings at all. */
+function memberIntegration(integration: IntegrationRecord): MemberIntegration {
+  return integration.type === 'api'
+    ? { type: 'api', platform: null, enabled: integration.enabled, settings: {} }
+    : { type: 'messaging', platform: 'slack', enabled: integration.enabled, settings: {} };
+}
+
+async function adminIntegration(record: ApplicationRecord, integration: IntegrationRecord): Promise<AdminIntegration> {
   if (integration.type === 'api') {
     const token = await revealApiToken({ organizationId: record.organization_id, applicationId: record.id }, integration);
-    return { type: 'api', platform, enabled: integration.enabled, settings: { token, rateLimit: integration.rate_limit, allowedOrigins: integration.allowed_origins } };
+    return { type: 'api', platform: null, enabled: integration.enabled, settings: { token, rateLimit: integration.rate_limit, allowedOrigins: integration.allowed_origins } };
   }
   return {
     type: 'messaging',
-    platform,
+    platform: 'slack',
     enabled: integration.enabled,
     settings: {
       botToken: masked(integration.bot_token_last4),
@@ -87,7 +66,7 @@ export async function toApplicationEntity(record: ApplicationRecord, knowledgeBa
       const knowledgeBase = knowledgeBases.get(id);
       return knowledgeBase ? [{ id, name: knowledgeBase.name, description: knowledgeBase.description, status: knowledgeBase.status, source_type: knowledgeBase.source_type }] : [];
     }),
-    integrations: await Promise.all(record.integrations.map((integration) => integrationEntity(record, integration, audience))),
+    integrations: await Promise.all(record.integrations.map((integration) => (audience === 'admin' ? adminIntegration(record, integration) : memberIntegration(integration)))),
     created_by: record.created_by,
     created_by_name: record.created_by_name,
     created_at: record.created_at,
@@ -102,6 +81,6 @@ export async function toApplicationEntities(database: DatabasePort, organization
 }
 
 /** What an API-key caller reads of its own application (§16.2). */
-export function toPublicApplication(record: ApplicationRecord) {
+export function toPublicApplication(record: ApplicationRecord): PublicApplication {
   return { id: record.id, name: record.name, description: record.description, enabled: record.enabled, llm_model: record.llm_model };
 }

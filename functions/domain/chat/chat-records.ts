@@ -1,22 +1,9 @@
 import { ulid } from 'ulid';
+import type { Citation, Generator } from '../../../shared/api/schemas/chat';
 import type { ChatChannel } from '../../../shared/rules/chat';
 import { keys } from '../table/keys';
 
-/** What an assistant reply cites (contract §2 Citation). */
-export interface Citation {
-  documentId: string;
-  name: string;
-  knowledgeBaseId: string;
-  snippet: string;
-  score: number;
-  sourceType: 'file' | 'web' | 'api';
-  url: string | null;
-}
-
-export interface Generator {
-  kind: 'llm' | 'extractive';
-  model: string;
-}
+export type { Citation, Generator };
 
 export interface ChatSessionRecord {
   id: string;

@@ -1,7 +1,8 @@
+import type { ChatMessage, ChatSession } from '../../../shared/api/schemas/chat';
 import type { ChatMessageRecord, ChatSessionRecord } from './chat-records';
 
 /** §2 ChatSession. `created` repeats `created_at`, which doc 1's client reads. */
-export function toChatSession(record: ChatSessionRecord) {
+export function toChatSession(record: ChatSessionRecord): ChatSession {
   return {
     id: record.id,
     name: record.name,
@@ -16,7 +17,7 @@ export function toChatSession(record: ChatSessionRecord) {
 }
 
 /** §2 ChatMessage: `sources` and `generator` on assistant messages only. */
-export function toChatMessage(record: ChatMessageRecord) {
+export function toChatMessage(record: ChatMessageRecord): ChatMessage {
   return {
     id: record.id,
     sessionId: record.session_id,

@@ -1,11 +1,9 @@
+import type { ApplicationRef } from '../../../shared/api/schemas/knowledge-bases';
 import type { DatabasePort } from '../../ports/database';
 import { keys } from '../table/keys';
 import { queryAll } from '../table/query-all';
 
-export interface ApplicationRef {
-  id: string;
-  name: string;
-}
+export type { ApplicationRef };
 
 interface ApplicationItem {
   SK: string;

@@ -1,25 +1,7 @@
+import type { KnowledgeBase } from '../../../shared/api/schemas/knowledge-bases';
 import type { KnowledgeBaseRecord } from './knowledge-base-record';
 
-/** §2 KnowledgeBase. */
-export interface KnowledgeBase {
-  id: string;
-  name: string;
-  description: string;
-  source_type: KnowledgeBaseRecord['source_type'];
-  chunk_size: number | null;
-  overlap: number | null;
-  embedding_model: KnowledgeBaseRecord['embedding_model'];
-  data_source_ids: string[];
-  status: KnowledgeBaseRecord['status'];
-  error: string | null;
-  document_count: number;
-  chunk_count: number;
-  last_indexed_at: string | null;
-  created_by: string;
-  created_by_name: string;
-  created_at: string;
-  updated_at: string;
-}
+export type { KnowledgeBase };
 
 /** Only the contract's fields: the indexer's bookkeeping stays on the server. */
 export function toKnowledgeBaseEntity(record: KnowledgeBaseRecord): KnowledgeBase {

@@ -1,4 +1,5 @@
 import type { ValidationDetail } from '../../../shared/api/errors';
+import type { GroupRef } from '../../../shared/api/schemas/knowledge-bases';
 import { validationError } from '../../http/http-error';
 import type { Ports } from '../../platform/ports';
 import { GroupRepository, type GroupRecord } from '../groups/group-repository';
@@ -9,11 +10,8 @@ import { KnowledgeBaseRepository } from './knowledge-base-repository';
 /** §15.9. */
 export const MAX_GROUP_IDS = 100;
 
-export interface GrantedGroup {
-  id: string;
-  name: string;
-  is_admin_group: boolean;
-}
+/** §15.8's entries. */
+export type GrantedGroup = GroupRef;
 
 const byAdminThenName = (a: GroupRecord, b: GroupRecord) => Number(b.is_admin_group) - Number(a.is_admin_group) || a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id.localeCompare(b.id);
 

@@ -1,68 +1,48 @@
+import type { ApiIntegrationSettings, Application, ApplicationKnowledgeBase, Integration, SlackIntegrationSettings } from '../../../../shared/api/schemas/applications';
+import type { ChatMessage as ServerChatMessage, ChatSession as ServerChatSession, ChatSessionPage } from '../../../../shared/api/schemas/chat';
+
 /**
- * The chat entities as contract §2 returns them (ChatSession, ChatMessage, Citation) and the parts of
- * the Application the chat surface reads (§16.2). Only the fields the surface uses are typed.
+ * The chat entities of contract §2 (ChatSession, ChatMessage, Citation, Generator) come from the
+ * shared schemas the server's views are typed with. What is declared here is the client's own: what
+ * it adds to them, what it reads leniently, and the parts of §16.2's Application the surface reads.
  */
+export type { ChatSender, Citation, Generator } from '../../../../shared/api/schemas/chat';
 
-export interface ChatSession {
-  id: string;
-  name: string;
-  created?: string;
-  created_at: string;
-  updated_at: string;
-  organization_id?: string;
-  user_id?: string;
-  rag_application_id: string;
-  metadata: { isNewSession?: boolean; channel?: string; [key: string]: unknown };
-  /** Spec 01 §3: kept on the client only, the text of the session's first message. */
-  firstMessage?: string;
-}
+/**
+ * A session as the client holds it. Any server session is one; besides, the client reads leniently
+ * what a partial or older answer may leave out (session-rules' normalizeSession fills `created_at`
+ * from `created` and defaults `isNewSession`), and builds sessions of its own in tests and fakes, so
+ * those fields are optional here.
+ */
+export type ChatSession = Omit<ServerChatSession, 'created' | 'organization_id' | 'user_id' | 'metadata'> &
+  Partial<Pick<ServerChatSession, 'created' | 'organization_id' | 'user_id'>> & {
+    /** `channel` is never read by the client, so any string will do. */
+    metadata: { isNewSession?: ServerChatSession['metadata']['isNewSession']; channel?: string; [key: string]: unknown };
+    /** Spec 01 §3: kept on the client only, the text of the session's first message. */
+    firstMessage?: string;
+  };
 
-export interface Citation {
-  documentId: string;
-  name: string;
-  knowledgeBaseId: string;
-  snippet: string;
-  score: number;
-  sourceType: 'file' | 'web' | 'api';
-  url?: string | null;
-}
-
-export interface Generator {
-  kind: 'llm' | 'extractive';
-  model: string;
-}
-
-export type ChatSender = 'user' | 'assistant';
-
-export interface ChatMessage {
+export type ChatMessage = Omit<ServerChatMessage, 'id'> & {
   /** Server messages carry an id; a message shown before the server answered does not. */
   id?: string;
-  text: string;
-  sender: ChatSender;
-  timestamp: string;
-  sessionId: string;
-  sources?: Citation[];
-  generator?: Generator;
   /** Client-only: the apology of spec 01 §4.3, never sent as history and never stored. */
   failed?: boolean;
-}
+};
 
-export interface SessionPage {
-  sessions: ChatSession[];
-  pagination: { page: number; limit: number; total: number; totalPages: number; hasMore: boolean };
-}
+/** §17.1. */
+export type SessionPage = Omit<ChatSessionPage, 'sessions'> & { sessions: ChatSession[] };
 
-export interface ApplicationIntegration {
-  type: 'api' | 'messaging';
-  platform?: string | null;
-  enabled: boolean;
-  settings?: Record<string, unknown>;
-}
+/**
+ * What the chat surface reads of an integration (§2 Integration): which one, whether it is on, and
+ * for admins the API token (spec 01 §6). Tests build integrations without settings.
+ */
+export type ApplicationIntegration = Pick<Integration, 'type' | 'platform' | 'enabled'> & {
+  settings?: Partial<ApiIntegrationSettings & SlackIntegrationSettings>;
+};
 
-export interface ChatApplication {
-  id: string;
-  name: string;
-  llm_model?: string;
-  integrations?: ApplicationIntegration[];
-  knowledge_bases?: Array<{ id: string; name: string }>;
-}
+/** The parts of §16.2's Application the chat surface reads; any Application is one. */
+export type ChatApplication = Pick<Application, 'id' | 'name'> &
+  Partial<Pick<Application, 'llm_model'>> & {
+    integrations?: ApplicationIntegration[];
+    knowledge_bases?: Array<Pick<ApplicationKnowledgeBase, 'id' | 'name'>>;
+  };

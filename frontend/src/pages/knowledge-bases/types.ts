@@ -1,59 +1,17 @@
-import type { EmbeddingModel, KnowledgeBaseSourceType, KnowledgeBaseStatus } from '../../../../shared/rules/knowledge-base-form';
+import type { EmbeddingModel, KnowledgeBaseSourceType } from '../../../../shared/rules/knowledge-base-form';
 
 /**
- * The knowledge-base entities as the contract returns them (§2 KnowledgeBase, §15; §2 WebSource and
- * ApiSource for the pickers). Only the fields the screens read are typed; the server may send more.
+ * The knowledge-base entities as the contract returns them (§2 KnowledgeBase, §15) come from the
+ * shared schemas the server's views are typed with; what follows them here is the client's own
+ * (the clone draft, the pickers' reduced views of §2 WebSource and ApiSource).
  */
-
-export interface KnowledgeBase {
-  id: string;
-  name: string;
-  description: string;
-  source_type: KnowledgeBaseSourceType;
-  chunk_size: number | null;
-  overlap: number | null;
-  embedding_model: EmbeddingModel;
-  data_source_ids: string[];
-  /** Spec 02 §4 allows statuses beyond the contract's four; they read as "other". */
-  status: KnowledgeBaseStatus | (string & {});
-  error?: string | null;
-  document_count?: number;
-  chunk_count?: number;
-  last_indexed_at?: string | null;
-  created_by?: string;
-  created_by_name?: string;
-  created_at: string;
-  updated_at: string;
-}
-
-/** §15.1. */
-export interface KnowledgeBaseList {
-  knowledgeBases: KnowledgeBase[];
-  page: number;
-  limit: number;
-  total: number;
-  totalPages: number;
-  truncated?: boolean;
-}
-
-/** §15.3. */
-export interface KnowledgeBaseUsage {
-  isInUse: boolean;
-  applications: Array<{ id: string; name: string }>;
-}
-
-/** §15.8, §15.9. */
-export interface KnowledgeBaseGroup {
-  id: string;
-  name: string;
-  is_admin_group: boolean;
-}
-
-/** §15.7's 202 answer. */
-export interface DeployAnswer {
-  message: string;
-  knowledgeBase: KnowledgeBase;
-}
+export type {
+  DeployKnowledgeBaseResponse as DeployAnswer,
+  GroupRef as KnowledgeBaseGroup,
+  KnowledgeBase,
+  KnowledgeBaseList,
+  KnowledgeBaseUsage,
+} from '../../../../shared/api/schemas/knowledge-bases';
 
 /** Spec 02 §3: the clone payload carries the knowledge base's values under camelCase names. */
 export interface KnowledgeBaseDraft {

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { CHAT_CHANNELS } from '../../rules/chat';
+import { isoDate } from './common';
+
+/**
+ * The ChatSession entity (contract §2). `created` repeats `created_at` (doc 1's client reads it).
+ * `metadata` is what the client sent (§17.2) with the server's `isNewSession` and `channel` over it.
+ */
+export const chatSessionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  organization_id: z.string(),
+  /** The product user id, the `X-User-ID` value, or `slack:{teamId}:{userId}`. */
+  user_id: z.string(),
+  rag_application_id: z.string(),
+  created: isoDate,
+  created_at: isoDate,
+  updated_at: isoDate,
+  metadata: z.looseObject({ isNewSession: z.boolean(), channel: z.enum(CHAT_CHANNELS) }),
+});
+export type ChatSession = z.infer<typeof chatSessionSchema>;
+
+/** The Citation entity (contract §2): one retrieved passage an assistant reply cites. */
+export const citationSchema = z.object({
+  /** The file item, web source or API source the passage came from. */
+  documentId: z.string(),
+  /** File name, page title or API source name. */
+  name: z.string(),
+  knowledgeBaseId: z.string(),
+  /** At most 300 characters of the passage. */
+  snippet: z.string(),
+  /** 0..1, 4 decimals. */
+  score: z.number(),
+  sourceType: z.enum(['file', 'web', 'api']),
+  /** The page URL for `web`. */
+  url: z.string().nullable(),
+});
+export type Citation = z.infer<typeof citationSchema>;
+
+/** Which answerer wrote a reply; the UI labels `extractive` and never presents it as an LLM answer (§2). */
+export const generatorSchema = z.object({ kind: z.enum(['llm', 'extractive']), model: z.string() });
+export type Generator = z.infer<typeof generatorSchema>;
+
+export const CHAT_SENDERS = ['user', 'assistant'] as const;
+export type ChatSender = (typeof CHAT_SENDERS)[number];
+
+/** The ChatMessage entity (contract §2): `sources` and `generator` on assistant messages, and only there. */
+export const chatMessageSchema = z
+  .object({
+    id: z.string(),
+    sessionId: z.string(),
+    text: z.string(),
+    sender: z.enum(CHAT_SENDERS),
+    timestamp: isoDate,
+    /** `[]` when nothing relevant was found. */
+    sources: z.array(citationSchema).optional(),
+    generator: generatorSchema.optional(),
+  })
+  .check((context) => {
+    const message = context.value;
+    const assistant = message.sender === 'assistant';
+    for (const field of ['sources', 'generator'] as const) {
+      if ((message[field] !== undefined) !== assistant) {
+        context.issues.push({
+          code: 'custom',
+          path: [field],
+          message: assistant ? `An assistant message carries ${field}` : `A user message carries no ${field}`,
+          input: message[field],
+        });
+      }
+    }
+  });
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** §17.1. */
+export const chatSessionPageSchema = z.object({
+  sessions: z.array(chatSessionSchema),
+  pagination: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int(), totalPages: z.number().int(), hasMore: z.boolean() }),
+  truncated: z.literal(true).optional(),
+});
+export type ChatSessionPage = z.infer<typeof chatSessionPageSchema>;
+
+/** §17.2. */
+export const createChatSessionResponseSchema = z.object({ session: chatSessionSchema });
+
+/** §17.3. */
+export const chatMessagesSchema = z.object({ messages: z.array(chatMessageSchema) });
+
+/** §17.4: the whole session, oldest first, and the session as the send left it. */
+export const sendChatMessageResponseSchema = z.object({ messages: z.array(chatMessageSchema), session: chatSessionSchema });
+export type SendChatMessageResponse = z.infer<typeof sendChatMessageResponseSchema>;
