@@ -1,32 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { changesLockedFields, isLocked, parseCreateInput, parseUpdateInput, type SourceLookup } from './knowledge-base-input';
 import type { KnowledgeBaseRecord } from './knowledge-base-record';
+import { knowledgeBaseRecord } from '../../../test/support/knowledge-base-records';
 
 const existing = new Set(['fil_a', 'fil_b', 'web_a']);
 const lookup: SourceLookup = async (_type, ids) => new Set(ids.filter((id) => existing.has(id)));
 const messages = (parsed: { ok: boolean; details?: { message: string }[] }) => (parsed.ok ? [] : (parsed.details ?? []).map((detail) => detail.message));
 
-const stored: KnowledgeBaseRecord = {
-  id: 'kb_1',
-  organization_id: 'org_1',
-  name: 'Handbook',
-  description: '',
-  source_type: 'files',
-  chunk_size: 500,
-  overlap: 50,
-  embedding_model: 'gte-large',
-  data_source_ids: ['fil_a', 'fil_gone'],
-  status: 'draft',
-  error: null,
-  document_count: 0,
-  chunk_count: 0,
-  last_indexed_at: null,
-  created_by: 'usr_1',
-  created_by_name: 'Ada',
-  created_at: '2025-01-01T00:00:00.000Z',
-  updated_at: '2025-01-01T00:00:00.000Z',
-  version: 1,
-};
+const stored: KnowledgeBaseRecord = knowledgeBaseRecord('kb_1', { name: 'Handbook', description: '', embedding_model: 'gte-large', data_source_ids: ['fil_a', 'fil_gone'], created_by_name: 'Ada', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' });
 
 describe('parseCreateInput (§15.4)', () => {
   it('reports every problem of an empty body in the contract order', async () => {

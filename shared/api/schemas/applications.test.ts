@@ -11,6 +11,7 @@ import { integrationRecords } from '../../../functions/domain/applications/integ
 import type { KnowledgeBaseRecord } from '../../../functions/domain/knowledge-bases/knowledge-base-record';
 import { installPorts, uninstallPorts, type Ports } from '../../../functions/platform/ports';
 import { createLocalKeySecrets } from '../../../local/secrets/local-key-secrets';
+import { knowledgeBaseRecord } from '../../../test/support/knowledge-base-records';
 import {
   accessCheckSchema,
   adminApplicationSchema,
@@ -23,28 +24,7 @@ import {
 const ORG = 'org_1';
 const API_TOKEN = `rag_${'a1B2'.repeat(10)}`;
 
-const knowledgeBase = (id: string, extra: Partial<KnowledgeBaseRecord>): KnowledgeBaseRecord => ({
-  id,
-  organization_id: ORG,
-  name: `Knowledge base ${id}`,
-  description: 'Company policies',
-  source_type: 'files',
-  chunk_size: 500,
-  overlap: 50,
-  embedding_model: 'text-embedding-ada-002',
-  data_source_ids: ['ds_1'],
-  status: 'draft',
-  error: null,
-  document_count: 0,
-  chunk_count: 0,
-  last_indexed_at: null,
-  created_by: 'usr_1',
-  created_by_name: 'Ada Lovelace',
-  created_at: '2025-03-01T09:30:00.000Z',
-  updated_at: '2025-03-01T09:30:00.000Z',
-  version: 1,
-  ...extra,
-});
+const knowledgeBase = (id: string, extra: Partial<KnowledgeBaseRecord>): KnowledgeBaseRecord => knowledgeBaseRecord(id, { data_source_ids: ['ds_1'], ...extra });
 
 const knowledgeBases = new Map([
   ['kb_ready', knowledgeBase('kb_ready', { status: 'ready', active_index_version: 1, document_count: 3, chunk_count: 12 })],

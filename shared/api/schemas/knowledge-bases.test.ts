@@ -9,35 +9,13 @@ import { knowledgeBaseGroups } from '../../../functions/domain/knowledge-bases/k
 import { knowledgeBaseGroupItem, knowledgeBaseItem, type KnowledgeBaseRecord } from '../../../functions/domain/knowledge-bases/knowledge-base-record';
 import { keys } from '../../../functions/domain/table/keys';
 import type { DatabasePort } from '../../../functions/ports/database';
+import { knowledgeBaseRecord as baseRecord } from '../../../test/support/knowledge-base-records';
 import { deployKnowledgeBaseResponseSchema, knowledgeBaseGroupsSchema, knowledgeBaseListSchema, knowledgeBaseSchema, knowledgeBaseUsageSchema } from './knowledge-bases';
 
 const ORG = 'org_1';
 const TABLE = 'groundwork';
 
-function knowledgeBaseRecord(id: string, extra: Partial<KnowledgeBaseRecord> = {}): KnowledgeBaseRecord {
-  return {
-    id,
-    organization_id: ORG,
-    name: `Knowledge base ${id}`,
-    description: 'Company policies',
-    source_type: 'files',
-    chunk_size: 500,
-    overlap: 50,
-    embedding_model: 'text-embedding-ada-002',
-    data_source_ids: ['ds_1', 'ds_2'],
-    status: 'draft',
-    error: null,
-    document_count: 0,
-    chunk_count: 0,
-    last_indexed_at: null,
-    created_by: 'usr_1',
-    created_by_name: 'Ada Lovelace',
-    created_at: '2025-03-01T09:30:00.000Z',
-    updated_at: '2025-03-01T09:30:00.000Z',
-    version: 3,
-    ...extra,
-  };
-}
+const knowledgeBaseRecord = (id: string, extra: Partial<KnowledgeBaseRecord> = {}) => baseRecord(id, { version: 3, ...extra });
 
 /**
  * Just enough of the table for the views that read it: Get by key, BatchGet, and the one Query form
