@@ -1,6 +1,6 @@
 /**
  * A retrieval-quality check to run by hand (not part of `npm test`): BEIR SciFact through the real
- * pipeline (chunker → embedded LanceDB index, lexical), scored like BEIR (nDCG@10, recall@100 over
+ * pipeline (chunker → embedded index: LanceDB rows, in-memory BM25), scored like BEIR (nDCG@10, recall@100 over
  * documents, a document scoring as its best chunk).
  *
  *   npx tsx bench/scifact-index-check.ts [--split test|train] [--chunk-size 500] [--overlap 50] [--no-title]
