@@ -79,10 +79,6 @@ export class LexicalIndex {
     this.documents = fieldIndexes(documents.map((document) => document.text));
   }
 
-  get size(): number {
-    return this.rows.length;
-  }
-
   /**
    * The best `limit` passages holding at least one of the question's terms (in either field),
    * best first, scored against `collection` (this index and the others searched for the same question).
@@ -135,11 +131,6 @@ export interface Question {
 
 export function questionOf(text: string): Question {
   return { stems: [...new Set(analyze(text))] };
-}
-
-/** The analyzer's terms of a text, for evaluations that weigh them themselves. */
-export function textTerms(text: string): string[] {
-  return analyze(text);
 }
 
 /**
