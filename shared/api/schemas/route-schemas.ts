@@ -1,6 +1,9 @@
-import type { ZodType } from 'zod';
+import { z, type ZodType } from 'zod';
+import * as applications from './applications';
 import * as auth from './auth';
+import * as chat from './chat';
 import { healthResponseSchema } from './health';
+import * as knowledgeBases from './knowledge-bases';
 import * as profile from './profile';
 
 /**
@@ -27,4 +30,28 @@ export const ROUTE_SCHEMAS: Partial<Record<string, { body?: ZodType; response?: 
   'profile.get': { response: profile.profileResponseSchema },
   'profile.update': { body: profile.updateProfileRequestSchema(), response: profile.updateProfileResponseSchema },
   'profile.delete': { status: 204 },
+  // §15–§17: answers only (their bodies are validated by the families' own parsers, with the contract's messages).
+  'knowledge-bases.list': { response: knowledgeBases.knowledgeBaseListSchema },
+  'knowledge-bases.get': { response: knowledgeBases.knowledgeBaseSchema },
+  'knowledge-bases.usage': { response: knowledgeBases.knowledgeBaseUsageSchema },
+  'knowledge-bases.create': { response: knowledgeBases.knowledgeBaseSchema, status: 201 },
+  'knowledge-bases.update': { response: knowledgeBases.knowledgeBaseSchema },
+  'knowledge-bases.delete': { status: 204 },
+  'knowledge-bases.deploy': { response: knowledgeBases.deployKnowledgeBaseResponseSchema, status: 202 },
+  'knowledge-bases.getGroups': { response: knowledgeBases.knowledgeBaseGroupsSchema },
+  'knowledge-bases.putGroups': { response: knowledgeBases.knowledgeBaseGroupsSchema.extend({ message: z.string() }) },
+  'rag.list': { response: applications.applicationListSchema },
+  // An admin reads integration settings, everyone else none; an API key reads the public fields.
+  'rag.get': { response: z.union([applications.adminApplicationSchema, applications.memberApplicationSchema, applications.publicApplicationSchema]) },
+  'rag.accessCheck': { response: applications.accessCheckSchema },
+  'rag.create': { response: applications.adminApplicationSchema, status: 201 },
+  'rag.update': { response: applications.adminApplicationSchema },
+  'rag.delete': { status: 204 },
+  'rag.setEnabled': { response: applications.adminApplicationSchema },
+  'rag.getGroups': { response: applications.applicationGroupsSchema },
+  'rag.putGroups': { response: applications.applicationGroupsSchema.extend({ message: z.string() }) },
+  'chat.listSessions': { response: chat.chatSessionPageSchema },
+  'chat.createSession': { response: chat.createChatSessionResponseSchema, status: 201 },
+  'chat.listMessages': { response: chat.chatMessagesSchema },
+  'chat.sendMessage': { response: chat.sendChatMessageResponseSchema },
 };
