@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_RATE_SCOPE, API_KEY_RATE_WINDOW_SECONDS } from '../../functions/domain/applications/api-key-rate-limit';
@@ -11,7 +12,8 @@ import { slackSignature } from '../../functions/domain/applications/slack-signat
 import { EXTRACTIVE_MODEL } from '../../functions/domain/answering/extractive-answerer';
 import { NOTHING_RELEVANT } from '../../functions/domain/answering/answer-texts';
 import { CHAT_SEND_LIMIT } from '../../functions/domain/chat/chat-rate-limit';
-import { chatKeys } from '../../functions/domain/chat/chat-records';
+import { chatKeys, newMessageId } from '../../functions/domain/chat/chat-records';
+import { SessionRepository } from '../../functions/domain/chat/session-repository';
 import { conversationCounterName } from '../../functions/domain/chat/conversation-quota';
 import { countersKey } from '../../functions/domain/cloud-resources/storage-counters';
 import { knowledgeBaseItem, type KnowledgeBaseRecord } from '../../functions/domain/knowledge-bases/knowledge-base-record';
@@ -461,6 +463,47 @@ describe('sending messages (§17.3, §17.4)', () => {
     expect(listed.body).toEqual({ messages: sent.body.messages });
     const sessions = await call('GET', `/api/chat/sessions/${app.id}`, tokens.MEMBER);
     expect(sessions.body.sessions[0]).toMatchObject({ id: session.id, name: 'How many days do employees have to submit expense' });
+  });
+
+  it("answers a conversation's next send from the session this process wrote, and still finds what another process wrote behind its back", async () => {
+    const session = await newSession(app.id, tokens.MEMBER);
+    expect((await ask(app.id, session.id, tokens.MEMBER, 'How many days for expense reports?')).body.messages).toHaveLength(2);
+    const reads: string[] = [];
+    const client = platform.ports.database.client;
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = args.input as { Key?: { SK?: string }; ExpressionAttributeValues?: Record<string, unknown> };
+        if (context.commandName === 'GetItemCommand' && input.Key?.SK?.includes(session.id)) reads.push('session');
+        if (context.commandName === 'QueryCommand' && String(input.ExpressionAttributeValues?.[':pk'] ?? '').endsWith(`#SESSION#${session.id}`)) reads.push('messages');
+        return next(args);
+      },
+      { step: 'initialize', name: 'countSessionReads' },
+    );
+    try {
+      const second = await ask(app.id, session.id, tokens.MEMBER, 'And hotel reimbursement?');
+      expect(second.body.messages).toHaveLength(4);
+      expect(reads).toEqual([]);
+
+      // Another process (another Lambda instance) answers the same session through its own client, unseen here.
+      const endpoint = await client.config.endpoint?.();
+      const elsewhere = { ...platform.ports.database, client: DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, endpoint: `${endpoint?.protocol}//${endpoint?.hostname}:${endpoint?.port}` })) };
+      const repository = new SessionRepository(elsewhere);
+      const stored = (await repository.get({ organizationId: demo.id, applicationId: app.id, channel: 'web', userId: member.id }, session.id))!;
+      const at = new Date().toISOString();
+      await repository.storeExchange(stored, {
+        user: { id: newMessageId(), session_id: session.id, sender: 'user', text: 'Asked elsewhere', timestamp: at },
+        assistant: { id: newMessageId(), session_id: session.id, sender: 'assistant', text: 'Answered elsewhere', timestamp: new Date(Date.parse(at) + 1).toISOString(), sources: [], generator: { kind: 'extractive', model: EXTRACTIVE_MODEL } },
+      });
+      elsewhere.client.destroy();
+
+      const third = await ask(app.id, session.id, tokens.MEMBER, 'What about meals?');
+      expect(third.status, JSON.stringify(third.body)).toBe(200);
+      expect(third.body.messages.map((message: Body) => message.text).slice(4, 6)).toEqual(['Asked elsewhere', 'Answered elsewhere']);
+      expect(third.body.messages).toHaveLength(8);
+      expect((await call('GET', `/api/chat/messages/${app.id}/sessions/${session.id}`, tokens.MEMBER)).body.messages).toEqual(third.body.messages);
+    } finally {
+      client.middlewareStack.remove('countSessionReads');
+    }
   });
 
   it('keeps the first name, uses the stored messages as context, and says so when nothing is relevant', async () => {

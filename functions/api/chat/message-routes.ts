@@ -6,6 +6,7 @@ import { CHAT_SEND_LIMIT } from '../../domain/chat/chat-rate-limit';
 import { toChatMessage, toChatSession } from '../../domain/chat/chat-view';
 import { ConversationLimitError } from '../../domain/chat/conversation-quota';
 import { sendMessage } from '../../domain/chat/send-message';
+import { sessionSortKey, warmSessionsOf } from '../../domain/chat/warm-sessions';
 import { SessionChangedError, SessionFullError, SessionRepository } from '../../domain/chat/session-repository';
 import { consumeRateLimit } from '../../domain/rate-limits/rate-limit-counter';
 import { logger } from '../../observability/logger';
@@ -21,6 +22,13 @@ async function ownedSession(ports: Ports, party: ChatParty, sessionId: string) {
   const session = await new SessionRepository(ports.database).get(party.owner, sessionId);
   if (!session) throw notFound(CHAT_MESSAGES.sessionNotFound);
   return session;
+}
+
+/** For a send: the session as this process last wrote it when it holds it (warm-sessions.ts: the store's condition guards it), else read. */
+async function sessionToAnswer(ports: Ports, party: ChatParty, sessionId: string) {
+  const { organizationId, applicationId, channel, userId } = party.owner;
+  const held = warmSessionsOf(ports.database)?.get(sessionSortKey({ organization_id: organizationId, rag_application_id: applicationId, channel, user_id: userId, id: sessionId }));
+  return held?.session ?? ownedSession(ports, party, sessionId);
 }
 
 /** §17.3: the whole session, oldest first. Reading stays allowed on a disabled application. */
@@ -65,7 +73,7 @@ export const sendChatMessage = withRateLimitHeaders(
     async handle(request) {
       const ports = getPorts();
       const party = await chatPartyOf(ports, request, request.params.appId ?? '');
-      const session = await ownedSession(ports, party, request.params.sessionId ?? '');
+      const session = await sessionToAnswer(ports, party, request.params.sessionId ?? '');
       if (!party.application.enabled) throw forbidden(APPLICATION_MESSAGES.disabled);
       const { text } = parseSendInput(request.body, session.id);
 

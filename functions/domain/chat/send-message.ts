@@ -11,6 +11,7 @@ import { GenerationFailedError, GenerationTimeoutError, RetrievalFailedError, Se
 import { newMessageId, type ChatMessageRecord, type ChatSessionRecord, type Citation } from './chat-records';
 import { ConversationLimitError, conversationIncrement, readConversationsUsed } from './conversation-quota';
 import { ExchangeRefusedError, SessionChangedError, SessionFullError, SessionRepository } from './session-repository';
+import { sessionSortKey, warmSessionsOf } from './warm-sessions';
 
 /** §17.4 step 4: generation has 25 s, which keeps a send inside the gateway's 29 s. */
 export const GENERATION_TIMEOUT_MS = 25_000;
@@ -84,6 +85,18 @@ function laterThan(after: string, now: Date): string {
  * counted in the same transaction. Any failure stores nothing and counts nothing.
  */
 export async function sendMessage(request: SendRequest): Promise<SendResult> {
+  const warm = warmSessionsOf(request.ports.database);
+  try {
+    const result = await exchange(request);
+    warm?.remember(result);
+    return result;
+  } catch (error) {
+    warm?.forget(sessionSortKey(request.session));
+    throw error;
+  }
+}
+
+async function exchange(request: SendRequest): Promise<SendResult> {
   const { database } = request.ports;
   const now = request.now ?? (() => new Date());
   const sessions = new SessionRepository(database);
@@ -110,8 +123,15 @@ export async function sendMessage(request: SendRequest): Promise<SendResult> {
   }
   // The whole session is read once: its last 10 are the model's context, and when the exchange is
   // stored against the same message count, it plus the two new messages is the session as written.
-  // A session read with no message has none to fetch (a send racing it is caught by the store's condition).
-  const earlier = request.session.message_count === 0 ? [] : await sessions.messages(request.organization.id, request.session.id);
+  // A session with no message has none to fetch, and one this process last wrote is held warm with
+  // its messages (warm-sessions.ts); a send racing either is caught by the store's condition.
+  const held = warmSessionsOf(database)?.get(sessionSortKey(request.session));
+  const earlier =
+    request.session.message_count === 0
+      ? []
+      : held && held.session.message_count === request.session.message_count && held.messages.length === request.session.message_count
+        ? held.messages
+        : await sessions.messages(request.organization.id, request.session.id);
   const history = earlier.slice(-CHAT_LIMITS.contextMessages);
   const reply = await generate(request, history, passages);
 

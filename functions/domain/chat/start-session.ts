@@ -3,6 +3,7 @@ import type { DatabasePort } from '../../ports/database';
 import { nowIso } from '../table/keys';
 import { newSessionId, type ChatSessionRecord } from './chat-records';
 import { SessionRepository, type SessionOwner } from './session-repository';
+import { warmSessionsOf } from './warm-sessions';
 
 /** §17.2: a new session is always new (`isNewSession: true`), whatever metadata the client sent. */
 export async function startSession(database: DatabasePort, owner: SessionOwner, input: { name?: string; metadata?: Record<string, unknown> }): Promise<ChatSessionRecord> {
@@ -22,5 +23,6 @@ export async function startSession(database: DatabasePort, owner: SessionOwner, 
     updated_at: now,
   };
   await new SessionRepository(database).create(session);
+  warmSessionsOf(database)?.remember({ session, messages: [] });
   return session;
 }

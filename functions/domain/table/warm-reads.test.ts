@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DatabasePort } from '../../ports/database';
-import { isWarmReadItem, warmRead, WARM_READ_TTL_MS, writtenSortKeys } from './warm-reads';
+import { isWarmReadItem, warmRead, WARM_READ_TTL_MS } from './warm-reads';
+import { writtenSortKeys } from './write-watch';
 
 type Middleware = (next: (args: unknown) => Promise<unknown>, context: { commandName?: string }) => (args: unknown) => Promise<unknown>;
 

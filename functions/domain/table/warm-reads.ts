@@ -1,4 +1,5 @@
 import type { DatabasePort } from '../../ports/database';
+import { onTableWrites } from './write-watch';
 
 /**
  * How long a warm process may answer a configuration read from memory. External clients call an
@@ -49,63 +50,17 @@ export function warmRead<T>(database: DatabasePort, key: string, load: () => Pro
   return value;
 }
 
+/** Forgets every warm read of the client when a write names an item they may hold (write-watch.ts). */
 function warmReadsOf(database: DatabasePort): WarmReads | undefined {
-  const client = database.client as unknown as { middlewareStack?: { add: (...args: never[]) => void } };
-  let cache = cachesByClient.get(client);
+  let cache = cachesByClient.get(database.client);
   if (cache === undefined) {
-    cache = typeof client.middlewareStack?.add === 'function' ? watchWrites(database) : null;
-    cachesByClient.set(client, cache);
+    const created: WarmReads = { entries: new Map() };
+    cache = onTableWrites(database, (sortKeys) => {
+      if (sortKeys.some(isWarmReadItem)) created.entries.clear();
+    })
+      ? created
+      : null;
+    cachesByClient.set(database.client, cache);
   }
   return cache ?? undefined;
-}
-
-/** Forgets every warm read of the client when a write command names an item they may hold. */
-function watchWrites(database: DatabasePort): WarmReads {
-  const cache: WarmReads = { entries: new Map() };
-  database.client.middlewareStack.add(
-    (next, context) => async (args) => {
-      const touches = WRITE_COMMAND.test(context.commandName ?? '') && writtenSortKeys((args as { input?: unknown }).input).some(isWarmReadItem);
-      if (touches) cache.entries.clear();
-      try {
-        return await next(args);
-      } finally {
-        // Again once written: a read that started before the write may have cached the old item.
-        if (touches) cache.entries.clear();
-      }
-    },
-    { step: 'initialize', name: 'groundworkWarmReadInvalidation', override: true },
-  );
-  return cache;
-}
-
-/** Document client and low-level names alike (PutCommand, PutItemCommand, TransactWriteItemsCommand…). */
-const WRITE_COMMAND = /^(Put|Update|Delete|TransactWrite|BatchWrite)(Item|Items)?Command$/;
-
-type Loose = Record<string, unknown> | undefined;
-
-/** The sort keys a write command's input names (Item, Key, TransactItems, RequestItems; document or marshalled form). */
-export function writtenSortKeys(input: unknown): string[] {
-  const command = input as Loose;
-  if (!command) return [];
-  const keysOf: Loose[] = [];
-  keysOf.push((command.Item ?? command.Key) as Loose);
-  for (const item of (command.TransactItems as Loose[] | undefined) ?? []) {
-    const operation = (item?.Put ?? item?.Update ?? item?.Delete) as Loose;
-    if (operation) keysOf.push((operation.Item ?? operation.Key) as Loose);
-  }
-  const requests = command.RequestItems as Record<string, unknown> | undefined;
-  for (const list of Object.values(requests ?? {})) {
-    if (!Array.isArray(list)) continue;
-    for (const request of list as Loose[]) {
-      const put = request?.PutRequest as Loose;
-      const remove = request?.DeleteRequest as Loose;
-      if (put || remove) keysOf.push((put?.Item ?? remove?.Key) as Loose);
-    }
-  }
-  return keysOf.flatMap((key) => {
-    const sortKey = key?.SK;
-    if (typeof sortKey === 'string') return [sortKey];
-    const marshalled = (sortKey as Loose)?.S;
-    return typeof marshalled === 'string' ? [marshalled] : [];
-  });
 }
