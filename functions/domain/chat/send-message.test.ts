@@ -6,6 +6,7 @@ import { GenerationFailedError, GenerationTimeoutError } from './chat-errors';
 import type { ChatSessionRecord } from './chat-records';
 import { ConversationLimitError, conversationCounterName } from './conversation-quota';
 import { sendMessage, type SendRequest } from './send-message';
+import { chatSessionRecord } from '../../../test/support/chat-records';
 import { SessionFullError } from './session-repository';
 
 /** A table that answers reads from `items` and records every transaction; nothing else is needed here. */
@@ -27,20 +28,7 @@ function fakeDatabase(items: Record<string, Record<string, unknown>> = {}) {
   return { database: { adapter: 'dynamodb-local', client, tableName: 't', ping: async () => undefined } as unknown as DatabasePort, transactions };
 }
 
-const session = (overrides: Partial<ChatSessionRecord> = {}): ChatSessionRecord => ({
-  id: 'ses_1',
-  organization_id: 'org_1',
-  rag_application_id: 'app_1',
-  channel: 'web',
-  user_id: 'usr_1',
-  name: 'New chat',
-  client_metadata: {},
-  is_new_session: true,
-  message_count: 0,
-  created_at: '2025-03-01T09:00:00.000Z',
-  updated_at: '2025-03-01T09:00:00.000Z',
-  ...overrides,
-});
+const session = chatSessionRecord;
 
 function request(database: DatabasePort, chatModel: ChatModelPort, overrides: Partial<SendRequest> = {}): SendRequest {
   return {

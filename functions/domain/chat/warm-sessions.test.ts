@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessageRecord, ChatSessionRecord } from './chat-records';
+import { chatSessionRecord } from '../../../test/support/chat-records';
 import { sessionSortKey, WarmSessions } from './warm-sessions';
 
-const session = (id: string, messageCount: number): ChatSessionRecord => ({
-  id,
-  organization_id: 'org_1',
-  rag_application_id: 'app_1',
-  channel: 'api',
-  user_id: 'customer-1',
-  name: 'New Chat',
-  client_metadata: {},
-  is_new_session: messageCount === 0,
-  message_count: messageCount,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-});
+const session = (id: string, messageCount: number): ChatSessionRecord =>
+  chatSessionRecord({ id, channel: 'api', user_id: 'customer-1', is_new_session: messageCount === 0, message_count: messageCount });
 const messages = (count: number): ChatMessageRecord[] =>
   Array.from({ length: count }, (_, n) => ({ id: `msg_${n}`, session_id: 's', sender: n % 2 === 0 ? 'user' : 'assistant', text: `m${n}`, timestamp: '2026-01-01T00:00:00.000Z' }));
 

@@ -2,22 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { newMessageId, newSessionId, type ChatMessageRecord, type ChatSessionRecord } from '../../../functions/domain/chat/chat-records';
 import { toChatMessage, toChatSession } from '../../../functions/domain/chat/chat-view';
+import { chatSessionRecord } from '../../../test/support/chat-records';
 import { chatMessageSchema, chatSessionPageSchema, chatSessionSchema, citationSchema, generatorSchema, sendChatMessageResponseSchema } from './chat';
 
-const sessionRecord = (extra: Partial<ChatSessionRecord> = {}): ChatSessionRecord => ({
-  id: newSessionId(),
-  organization_id: 'org_1',
-  rag_application_id: 'app_1',
-  channel: 'web',
-  user_id: 'usr_1',
-  name: 'New chat',
-  client_metadata: {},
-  is_new_session: true,
-  message_count: 0,
-  created_at: '2025-03-12T12:00:00.000Z',
-  updated_at: '2025-03-12T12:00:00.000Z',
-  ...extra,
-});
+const sessionRecord = (extra: Partial<ChatSessionRecord> = {}): ChatSessionRecord =>
+  chatSessionRecord({ id: newSessionId(), created_at: '2025-03-12T12:00:00.000Z', updated_at: '2025-03-12T12:00:00.000Z', ...extra });
 
 const messageRecord = (sessionId: string, extra: Partial<ChatMessageRecord> & Pick<ChatMessageRecord, 'sender' | 'text'>): ChatMessageRecord => ({
   id: newMessageId(),
