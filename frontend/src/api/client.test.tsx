@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useApiFetch } from './ApiProvider';
 import {
   ApiError,
@@ -11,7 +11,7 @@ import {
   SESSION_EXPIRED_MESSAGE,
   type ApiClientOptions,
 } from './client';
-import { fakeAuth, jsonResponse, oidcUser, renderApp, stubApi } from '../test/test-auth';
+import { fakeAuth, jsonResponse, oidcUser, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../test/test-auth';
 import { PAGES } from '../routing/pages';
 
 type Call = { url: string; init: RequestInit };
@@ -148,13 +148,8 @@ describe('apiFetch', () => {
 });
 
 describe('apiFetch inside the app', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-  });
+  resetBrowserStateAfterEachTest();
   afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
     delete PAGES['/dashboard'];
   });
 

@@ -36,6 +36,16 @@ async function openChat(state: ChatBackendState, ...targets: Array<{ id: string;
   return fetchMock;
 }
 
+/** Opens HR Assistant, asks it about leave and opens the handbook it cites: the passage dialog. */
+async function openCitedHandbook(): Promise<HTMLElement> {
+  renderChatLauncher([HR]);
+  fireEvent.click(await screen.findByRole('button', { name: 'Open HR Assistant' }, LATER));
+  const hr = await chatWindow('HR Assistant');
+  await sendText(hr, 'Leave?');
+  fireEvent.click(await within(hr).findByRole('button', { name: 'Open handbook.pdf' }, LATER));
+  return screen.findByRole('dialog', { name: 'handbook.pdf' }, LATER);
+}
+
 const chatWindow = (name: string) => screen.findByRole('dialog', { name }, LATER);
 const input = (scope: HTMLElement) => within(scope).getByRole('textbox', { name: 'Message' });
 const sendButton = (scope: HTMLElement) => within(scope).getByRole('button', { name: 'Send message' }) as HTMLButtonElement;
@@ -193,12 +203,7 @@ describe('floating chat windows (spec 01 §2.7)', () => {
       'admin',
       chatBackend(state, [{ method: 'GET', path: /^\/api\/files\/download\/fil_handbook$/, reply: () => jsonResponse({ url: 'http://objects.test/handbook.pdf?sig=1', filename: 'handbook.pdf' }) }]),
     );
-    renderChatLauncher([HR]);
-    fireEvent.click(await screen.findByRole('button', { name: 'Open HR Assistant' }, LATER));
-    const hr = await chatWindow('HR Assistant');
-    await sendText(hr, 'Leave?');
-    fireEvent.click(await within(hr).findByRole('button', { name: 'Open handbook.pdf' }, LATER));
-    const passage = await screen.findByRole('dialog', { name: 'handbook.pdf' }, LATER);
+    const passage = await openCitedHandbook();
     expect(within(passage).getByText('Cited passage')).toBeTruthy();
     expect(apiCalls(fetchMock, 'GET', '/api/files/download/fil_handbook')).toHaveLength(0);
     fireEvent.click(within(passage).getByRole('button', { name: 'Download file' }));
@@ -209,12 +214,7 @@ describe('floating chat windows (spec 01 §2.7)', () => {
   it('shows a member the cited passage without offering a download the contract refuses them', async () => {
     const state = chatState();
     const fetchMock = stubApi('user', chatBackend(state));
-    renderChatLauncher([HR]);
-    fireEvent.click(await screen.findByRole('button', { name: 'Open HR Assistant' }, LATER));
-    const hr = await chatWindow('HR Assistant');
-    await sendText(hr, 'Leave?');
-    fireEvent.click(await within(hr).findByRole('button', { name: 'Open handbook.pdf' }, LATER));
-    const passage = await screen.findByRole('dialog', { name: 'handbook.pdf' }, LATER);
+    const passage = await openCitedHandbook();
     expect(within(passage).queryByRole('button', { name: 'Download file' })).toBeNull();
     expect(within(passage).getByText(/Only administrators can download/)).toBeTruthy();
     fireEvent.click(within(passage).getByRole('button', { name: 'Close' }));
