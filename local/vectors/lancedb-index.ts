@@ -1,5 +1,5 @@
 import { connect, type Connection, type Table } from '@lancedb/lancedb';
-import { assertIndexName, scoreFromCosineDistance, type IndexHit, type IndexQuery, type IndexRecord, type IndexRecordMetadata, type IndexSourceType, type VectorIndexPort } from '../../functions/ports/vectors';
+import { assertIndexName, scoreFromCosineDistance, type IndexHit, type IndexQuery, type IndexRecord, type VectorIndexPort } from '../../functions/ports/vectors';
 import { lexicalCollection, LexicalIndex, questionOf, type LexicalRow } from './lexical/lexical-index';
 import { COLUMNS, indexSchema, RESULT_COLUMNS, schemaDimensions, sourceFilter, toHit, toRow } from './lancedb-rows';
 import { reciprocalRankFusion } from './scores';
@@ -32,8 +32,6 @@ interface OpenIndex {
   dimensions: number | null;
   /** Rows were written or deleted since the table was last compacted. */
   uncompacted: boolean;
-  /** Bumped by every write, so a full-text index built from rows read before it is not kept. */
-  generation: number;
   /** The full-text index of the rows as of its build; none until a text query or a refresh needs it. */
   lexical?: Promise<LexicalIndex>;
 }
@@ -84,7 +82,7 @@ export function createLanceDbIndex(options: LanceDbIndexOptions): LanceDbIndex {
         const connection = await db();
         if (!(await connection.tableNames()).includes(indexName)) return undefined;
         const table = await connection.openTable(indexName);
-        return { table, dimensions: schemaDimensions(await table.schema()), uncompacted: false, generation: 0 };
+        return { table, dimensions: schemaDimensions(await table.schema()), uncompacted: false };
       })();
       opened.set(indexName, entry);
       entry.then((found) => (found ? undefined : opened.delete(indexName))).catch(() => opened.delete(indexName));
@@ -101,32 +99,26 @@ export function createLanceDbIndex(options: LanceDbIndexOptions): LanceDbIndex {
 
   const written = (index: OpenIndex) => {
     index.uncompacted = true;
-    index.generation++;
     index.lexical = undefined;
   };
 
   const readLexicalRows = async (table: Table): Promise<LexicalRow[]> => {
     const rows = (await table.query().select([...RESULT_COLUMNS, COLUMNS.searchText]).toArray()) as Array<Record<string, unknown>>;
-    return rows.map((row) => ({
-      id: String(row[COLUMNS.id]),
-      sourceId: String(row[COLUMNS.sourceId]),
-      sourceType: row[COLUMNS.sourceType] as IndexSourceType,
-      text: String(row[COLUMNS.text]),
-      searchText: String(row[COLUMNS.searchText]),
-      metadata: JSON.parse(String(row[COLUMNS.metadata])) as IndexRecordMetadata,
-    }));
+    return rows.map((row) => {
+      const { score: _unscored, ...hit } = toHit(row, 0);
+      return { ...hit, searchText: String(row[COLUMNS.searchText]) };
+    });
   };
 
-  /** The index's full-text side, built once per generation; concurrent queries share one build. */
+  /**
+   * The index's full-text side, built once until the next write; concurrent queries share one
+   * build. A write drops it (`written`), so a build from rows read before that write is never kept.
+   */
   const lexicalOf = (index: OpenIndex): Promise<LexicalIndex> => {
     if (!index.lexical) {
-      const generation = index.generation;
       const building = readLexicalRows(index.table).then((rows) => new LexicalIndex(rows));
       index.lexical = building;
-      const forgetIfOutdated = () => {
-        if (index.lexical === building && index.generation !== generation) index.lexical = undefined;
-      };
-      building.then(forgetIfOutdated, () => {
+      building.catch(() => {
         if (index.lexical === building) index.lexical = undefined;
       });
     }
@@ -177,7 +169,7 @@ export function createLanceDbIndex(options: LanceDbIndexOptions): LanceDbIndex {
         }
         opened.delete(indexName);
         const table = await (await db()).createEmptyTable(indexName, indexSchema(dimensions), { existOk: true });
-        opened.set(indexName, Promise.resolve({ table, dimensions, uncompacted: false, generation: 0 }));
+        opened.set(indexName, Promise.resolve({ table, dimensions, uncompacted: false }));
       });
     },
 
