@@ -49,9 +49,12 @@ const fieldTerms = (field: Field, stems: string[]) => (field === 'stems' ? stems
 /** The term indexes of one level (passages or documents), by field. */
 type FieldIndexes = Record<Field, TermIndex>;
 
+/** One value per field, from `make`. */
+const byField = <T>(make: (field: Field) => T): Record<Field, T> => ({ stems: make('stems'), prefixes: make('prefixes') });
+
 function fieldIndexes(texts: readonly string[]): FieldIndexes {
   const stems = texts.map((text) => analyze(text));
-  return { stems: new TermIndex(stems), prefixes: new TermIndex(stems.map(prefixes)) };
+  return byField((field) => new TermIndex(stems.map((terms) => fieldTerms(field, terms))));
 }
 
 /**
@@ -115,10 +118,7 @@ export interface LexicalCollection {
 
 export function lexicalCollection(indexes: readonly LexicalIndex[]): LexicalCollection {
   const of = (level: 'passages' | 'documents', field: Field) => collectionOf(indexes.map((index) => index[level][field]));
-  return {
-    passages: { stems: of('passages', 'stems'), prefixes: of('passages', 'prefixes') },
-    documents: { stems: of('documents', 'stems'), prefixes: of('documents', 'prefixes') },
-  };
+  return { passages: byField((field) => of('passages', field)), documents: byField((field) => of('documents', field)) };
 }
 
 /**
