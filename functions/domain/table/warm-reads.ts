@@ -1,4 +1,8 @@
 import type { DatabasePort } from '../../ports/database';
+import { APPLICATION_SK_PREFIX, applicationKeys } from '../applications/application-record';
+import { subscriptionKey } from '../applications/organization-plan';
+import { KNOWLEDGE_BASE_GROUP_SK_PREFIX, KNOWLEDGE_BASE_SK_PREFIX } from '../knowledge-bases/knowledge-base-record';
+import { keys } from './keys';
 import { onTableWrites } from './write-watch';
 
 /**
@@ -14,9 +18,13 @@ export const WARM_READ_TTL_MS = 5_000;
 /** Bounds memory when many tokens call one process. */
 const MAX_ENTRIES = 1_000;
 
-/** Sort keys of the items warm reads may hold (docs/data-model.md): organizations, plans, token claims, applications, knowledge bases. */
+/** The items warm reads may hold (docs/data-model.md), by the key builders that name them: organizations, plans, token claims… */
+const WARM_READ_SORT_KEYS = new Set([keys.organization('').SK, subscriptionKey('').SK, applicationKeys.apiTokenClaim('').SK]);
+/** …applications and their groups, knowledge bases and their groups. */
+const WARM_READ_SORT_KEY_PREFIXES = [APPLICATION_SK_PREFIX.application, APPLICATION_SK_PREFIX.everyGroupLink, KNOWLEDGE_BASE_SK_PREFIX, KNOWLEDGE_BASE_GROUP_SK_PREFIX];
+
 export function isWarmReadItem(sortKey: string): boolean {
-  return sortKey === 'ORG' || sortKey === 'SUBSCRIPTION' || sortKey === 'APITOKEN' || sortKey.startsWith('APP') || sortKey.startsWith('KB');
+  return WARM_READ_SORT_KEYS.has(sortKey) || WARM_READ_SORT_KEY_PREFIXES.some((prefix) => sortKey.startsWith(prefix));
 }
 
 interface Entry {
