@@ -130,7 +130,7 @@ beforeEach(() => {
   postResult = { ok: true };
   memory = memoryLedger();
   admitted = [];
-  admission = { allowed: true };
+  admission = { allowed: true, used: 1 };
   answerImpl = async () => ({
     text: 'Hotels are reimbursed up to 150 euros per night [1].',
     sources: [{ documentId: 'ds_1', name: 'handbook.txt', knowledgeBaseId: KB.id, snippet: '…', score: 0.9, sourceType: 'file', url: null }],
@@ -233,7 +233,7 @@ describe('answerSlackEvent (§18.1 slack.answer)', () => {
     expect(posts).toHaveLength(1);
     postResult = { ok: false, error: 'ratelimited' };
     await expect(answerSlackEvent(message({ eventId: 'Ev2' }), deps())).rejects.toThrow(/ratelimited/);
-    admission = { allowed: true };
+    admission = { allowed: true, used: 1 };
     postResult = { ok: true };
     await answerSlackEvent(message({ eventId: 'Ev2' }), deps());
     expect(posts.map((post) => post.text)).toEqual([SLACK_TEXTS.rateLimited, SLACK_TEXTS.rateLimited, SLACK_TEXTS.rateLimited]);
