@@ -20,7 +20,51 @@ export class ConversationLimitError extends Error {
   }
 }
 
-export async function readConversationsUsed(database: DatabasePort, organizationId: string, periodStart: string): Promise<number> {
+/**
+ * How long a process trusts the conversation count it last read, and how far below the limit it
+ * must have been. The count checked before a first message is only an early refusal, so that no
+ * retrieval or generation is spent on a conversation the plan cannot take; the transaction that
+ * stores the exchange is what enforces the limit (conversationIncrement). Far from the limit, a
+ * recent count (kept up by this process's own first messages) is as good as a fresh one, and
+ * saves a new conversation a read of the table.
+ */
+const RECENT_COUNT_MS = 5_000;
+const HEADROOM_SHARE = 0.05;
+
+const recentCounts = new WeakMap<object, Map<string, { used: number; readAt: number }>>();
+
+function recentCountsOf(database: DatabasePort): Map<string, { used: number; readAt: number }> {
+  let counts = recentCounts.get(database.client);
+  if (!counts) recentCounts.set(database.client, (counts = new Map()));
+  return counts;
+}
+
+/** Refuses a new conversation when the period's count has reached `limit` (see RECENT_COUNT_MS). */
+export async function assertConversationRoom(database: DatabasePort, organizationId: string, periodStart: string, limit: number, now = Date.now()): Promise<void> {
+  const counts = recentCountsOf(database);
+  const key = `${organizationId}#${periodStart}`;
+  const recent = counts.get(key);
+  if (recent && now - recent.readAt < RECENT_COUNT_MS && recent.used + Math.ceil(limit * HEADROOM_SHARE) < limit) return;
+  const used = await freshConversationCount(database, organizationId, periodStart, now);
+  if (used >= limit) throw new ConversationLimitError(limit, used);
+}
+
+/** The period's count read from the table, remembered as this process's recent count. */
+export async function freshConversationCount(database: DatabasePort, organizationId: string, periodStart: string, now = Date.now()): Promise<number> {
+  const used = await readConversationsUsed(database, organizationId, periodStart);
+  const counts = recentCountsOf(database);
+  if (counts.size >= 10_000) counts.clear();
+  counts.set(`${organizationId}#${periodStart}`, { used, readAt: now });
+  return used;
+}
+
+/** Keeps this process's recent count up with a conversation it has just stored. */
+export function conversationCounted(database: DatabasePort, organizationId: string, periodStart: string): void {
+  const recent = recentCountsOf(database).get(`${organizationId}#${periodStart}`);
+  if (recent) recent.used += 1;
+}
+
+async function readConversationsUsed(database: DatabasePort, organizationId: string, periodStart: string): Promise<number> {
   const { Item } = await database.client.send(new GetCommand({ TableName: database.tableName, Key: countersKey(organizationId), ConsistentRead: true }));
   const value = Item?.[conversationCounterName(periodStart)];
   return typeof value === 'number' && value > 0 ? value : 0;

@@ -9,7 +9,7 @@ import type { OrganizationRecord } from '../organizations/organization-repositor
 import { citationsFrom, retrievePassages, type Passage } from '../retrieval/retrieve';
 import { GenerationFailedError, GenerationTimeoutError, RetrievalFailedError, SessionGoneError } from './chat-errors';
 import { newMessageId, type ChatMessageRecord, type ChatSessionRecord, type Citation } from './chat-records';
-import { ConversationLimitError, conversationIncrement, readConversationsUsed } from './conversation-quota';
+import { assertConversationRoom, conversationCounted, ConversationLimitError, conversationIncrement, freshConversationCount } from './conversation-quota';
 import { ExchangeRefusedError, SessionChangedError, SessionFullError, SessionRepository } from './session-repository';
 import { sessionSortKey, warmSessionsOf } from './warm-sessions';
 
@@ -105,10 +105,7 @@ async function exchange(request: SendRequest): Promise<SendResult> {
 
   const plan = request.plan ?? (await planInForce(database, request.organization, now()));
   const limit = plan.plan?.conversations_limit ?? null;
-  if (request.session.message_count === 0 && limit !== null) {
-    const used = await readConversationsUsed(database, request.organization.id, plan.periodStart);
-    if (used >= limit) throw new ConversationLimitError(limit, used);
-  }
+  if (request.session.message_count === 0 && limit !== null) await assertConversationRoom(database, request.organization.id, plan.periodStart, limit);
 
   let passages: Passage[];
   try {
@@ -157,11 +154,12 @@ async function exchange(request: SendRequest): Promise<SendResult> {
         name: first ? sessionNameFromMessage(request.text) : undefined,
         alongside: first ? [conversationIncrement(database, request.organization.id, plan.periodStart, limit)] : [],
       });
+      if (first) conversationCounted(database, request.organization.id, plan.periodStart);
       const unchanged = session === request.session && earlier.length === session.message_count;
       return { session: stored, messages: unchanged ? [...earlier, user, assistant] : await sessions.messages(request.organization.id, session.id) };
     } catch (error) {
       if (error instanceof ExchangeRefusedError && error.position === 3 && limit !== null) {
-        throw new ConversationLimitError(limit, await readConversationsUsed(database, request.organization.id, plan.periodStart));
+        throw new ConversationLimitError(limit, await freshConversationCount(database, request.organization.id, plan.periodStart));
       }
       if (!(error instanceof SessionChangedError) || attempt >= 3) throw error;
       const current = await sessions.get({ organizationId: session.organization_id, applicationId: session.rag_application_id, channel: session.channel, userId: session.user_id }, session.id);
