@@ -1,6 +1,6 @@
 import { connect, type Connection, type Table } from '@lancedb/lancedb';
 import { assertIndexName, scoreFromCosineDistance, type IndexHit, type IndexQuery, type IndexRecord, type VectorIndexPort } from '../../functions/ports/vectors';
-import { lexicalCollection, LexicalIndex, questionOf, type LexicalRow } from './lexical/lexical-index';
+import { KeptCollections, LexicalIndex, questionOf, type LexicalRow, type Question } from './lexical/lexical-index';
 import { COLUMNS, indexSchema, RESULT_COLUMNS, schemaDimensions, sourceFilter, toHit, toRow } from './lancedb-rows';
 import { reciprocalRankFusion } from './scores';
 
@@ -125,22 +125,29 @@ export function createLanceDbIndex(options: LanceDbIndexOptions): LanceDbIndex {
     return index.lexical;
   };
 
-  /** The full-text sides of the other indexes searched for the same question; missing ones are left out. */
-  const alongsideOf = async (indexName: string, names: readonly string[] | undefined): Promise<LexicalIndex[]> => {
+  /** The full-text sides of the other indexes searched for the same question, by name; missing ones are left out. */
+  const alongsideOf = async (indexName: string, names: readonly string[] | undefined): Promise<Array<[string, LexicalIndex]>> => {
     const others = [...new Set(names ?? [])].filter((name) => name !== indexName);
     const found = await Promise.all(
-      others.map(async (name) => {
+      others.map(async (name): Promise<[string, LexicalIndex] | undefined> => {
         assertIndexName(name);
         const other = await open(name);
-        return other ? lexicalOf(other) : undefined;
+        return other ? [name, await lexicalOf(other)] : undefined;
       }),
     );
-    return found.filter((lexical): lexical is LexicalIndex => lexical !== undefined);
+    return found.filter((entry) => entry !== undefined);
   };
+
+  const collections = new KeptCollections();
+  /** The question last analysed: the indexes of one send all search the same text at once. */
+  let lastQuestion: { text: string; question: Question } | undefined;
 
   const fullTextRanking = async (indexName: string, index: OpenIndex, text: string, limit: number, query: IndexQuery): Promise<IndexHit[]> => {
     const [own, others] = await Promise.all([lexicalOf(index), alongsideOf(indexName, query.alongside)]);
-    return own.search(questionOf(text), lexicalCollection([own, ...others]), limit, query.sourceIds ? new Set(query.sourceIds) : undefined);
+    const members = [[indexName, own] as [string, LexicalIndex], ...others].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const collection = collections.of(members.map(([name]) => name).join('\n'), members.map(([, lexical]) => lexical));
+    if (lastQuestion?.text !== text) lastQuestion = { text, question: questionOf(text) };
+    return own.search(lastQuestion.question, collection, limit, query.sourceIds ? new Set(query.sourceIds) : undefined);
   };
 
   const vectorRanking = async (index: OpenIndex, vector: number[], limit: number, filter: string | undefined) => {
@@ -229,6 +236,7 @@ export function createLanceDbIndex(options: LanceDbIndexOptions): LanceDbIndex {
         const connection = await db();
         const index = await open(indexName);
         opened.delete(indexName);
+        collections.forget(indexName);
         if (!index) return;
         index.table.close();
         await connection.dropTable(indexName);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BestRows } from './lexical-index';
+import { BestRows, KeptCollections, LexicalIndex } from './lexical-index';
 
 describe('best rows', () => {
   it('keeps the best `limit` rows, best first, an earlier row ahead on a tie', () => {
@@ -18,5 +18,27 @@ describe('best rows', () => {
     scores.forEach((score, row) => best.offer(row, score));
     const sorted = scores.map((score, row) => ({ row, score })).sort((a, b) => b.score - a.score || a.row - b.row).slice(0, 40);
     expect(best.rows()).toEqual(sorted);
+  });
+});
+
+describe('kept collections', () => {
+  const index = (...texts: string[]) =>
+    new LexicalIndex(texts.map((text, row) => ({ id: `r${row}`, sourceId: `s${row}`, sourceType: 'file' as const, text, searchText: text, metadata: { name: `s${row}`, chunkIndex: 0 } })));
+
+  it("keeps a set's collection while it holds the same indexes, and builds a new one when one is rebuilt or dropped", () => {
+    const kept = new KeptCollections();
+    const [a, b] = [index('red apples', 'green apples'), index('ripe pears')];
+    const first = kept.of('a\nb', [a, b]);
+    expect(first.passages.stems.rows).toBe(3);
+    expect(first.passages.stems.documentFrequency('appl')).toBe(2);
+    expect(kept.of('a\nb', [a, b])).toBe(first);
+
+    const rebuilt = index('red apples', 'green apples', 'apple pie');
+    const second = kept.of('a\nb', [rebuilt, b]);
+    expect(second).not.toBe(first);
+    expect(second.passages.stems.documentFrequency('appl')).toBe(3);
+
+    kept.forget('b');
+    expect(kept.of('a\nb', [rebuilt, b])).not.toBe(second);
   });
 });

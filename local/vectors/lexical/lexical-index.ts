@@ -121,6 +121,34 @@ export function lexicalCollection(indexes: readonly LexicalIndex[]): LexicalColl
   return { passages: byField((field) => of('passages', field)), documents: byField((field) => of('documents', field)) };
 }
 
+/** At most this many sets of indexes keep their collection (one set per application, as a rule). */
+const MAX_KEPT_COLLECTIONS = 256;
+
+/**
+ * The collections of the sets of indexes searched together, each kept while its set holds the very
+ * same index objects (an index rebuilt after a write is a new object). An application asks the
+ * same set send after send, so its term statistics are summed once per term, not once per index
+ * per question.
+ */
+export class KeptCollections {
+  private readonly kept = new Map<string, { members: readonly LexicalIndex[]; collection: LexicalCollection }>();
+
+  /** The collection of `members`, named by `key` (the same key always names the same set, in the same order). */
+  of(key: string, members: readonly LexicalIndex[]): LexicalCollection {
+    const kept = this.kept.get(key);
+    if (kept && kept.members.length === members.length && kept.members.every((member, position) => member === members[position])) return kept.collection;
+    if (this.kept.size >= MAX_KEPT_COLLECTIONS) this.kept.clear();
+    const collection = lexicalCollection(members);
+    this.kept.set(key, { members, collection });
+    return collection;
+  }
+
+  /** Lets go of every set holding `name`'s index (the index was dropped). */
+  forget(name: string): void {
+    for (const key of this.kept.keys()) if (key.split('\n').includes(name)) this.kept.delete(key);
+  }
+}
+
 /**
  * A question's distinct stems: each weighs 1 however often it is repeated. On SciFact train,
  * counting repeats lost 0.002 nDCG@10 (a claim repeats its subject, which then drowns the rest).

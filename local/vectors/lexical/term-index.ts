@@ -15,6 +15,8 @@ export interface Bm25Parameters {
 interface Postings {
   rows: Int32Array;
   frequencies: Uint16Array;
+  /** The term-frequency parts last computed (saturationOf), and for which average length and parameters. */
+  saturation?: { averageLength: number; k1: number; b: number; values: Float64Array };
 }
 
 /** What BM25 needs to know about the whole collection a question searches, which may span several TermIndexes. */
@@ -68,20 +70,37 @@ export class TermIndex {
    * that rows of different indexes searched for one question score on the same scale.
    */
   addScores(weights: ReadonlyMap<string, number>, collection: CollectionStatistics, parameters: Bm25Parameters, scores: Float64Array): void {
-    const { k1, b } = parameters;
-    const averageLength = collection.averageLength > 0 ? collection.averageLength : 1;
     for (const [term, termWeight] of weights) {
       const postings = this.postings.get(term);
       if (!postings) continue;
       const weight = termWeight * inverseDocumentFrequency(collection.documentFrequency(term), collection.rows);
-      const { rows, frequencies } = postings;
+      const rows = postings.rows;
+      const saturation = this.saturationOf(postings, collection.averageLength, parameters);
       for (let position = 0; position < rows.length; position++) {
         const row = rows[position]!;
-        const frequency = frequencies[position]!;
-        const norm = k1 * (1 - b + (b * this.lengths[row]!) / averageLength);
-        scores[row] = scores[row]! + (weight * frequency * (k1 + 1)) / (frequency + norm);
+        scores[row] = scores[row]! + weight * saturation[position]!;
       }
     }
+  }
+
+  /**
+   * BM25's term-frequency part of each posting, `f·(k1+1) / (f + k1·(1 − b + b·length/average))`,
+   * kept with the posting list: an application asks its indexes with the same collection (so the
+   * same average length) send after send, and a term's list is then one multiply-add per row.
+   */
+  private saturationOf(postings: Postings, collectionAverageLength: number, parameters: Bm25Parameters): Float64Array {
+    const averageLength = collectionAverageLength > 0 ? collectionAverageLength : 1;
+    const { k1, b } = parameters;
+    const kept = postings.saturation;
+    if (kept && kept.averageLength === averageLength && kept.k1 === k1 && kept.b === b) return kept.values;
+    const { rows, frequencies } = postings;
+    const values = new Float64Array(rows.length);
+    for (let position = 0; position < rows.length; position++) {
+      const frequency = frequencies[position]!;
+      values[position] = (frequency * (k1 + 1)) / (frequency + k1 * (1 - b + (b * this.lengths[rows[position]!]!) / averageLength));
+    }
+    postings.saturation = { averageLength, k1, b, values };
+    return values;
   }
 }
 
