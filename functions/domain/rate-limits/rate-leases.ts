@@ -42,11 +42,12 @@ export class RateLeases {
   /**
    * Lets one request through on the lease held for `counter` in `window`, answering how many
    * requests the window has counted with it (the reserved-but-unused ones of this process left
-   * out), or undefined when nothing is left to take.
+   * out), or undefined when nothing is left to take. A lease never takes a request past `limit`,
+   * which may have been lowered since the block was reserved (an admin editing a token's limit).
    */
-  take(counter: string, window: number): number | undefined {
+  take(counter: string, window: number, limit: number): number | undefined {
     const lease = this.leases.get(counter);
-    if (!lease || lease.window !== window || lease.used >= lease.granted) return undefined;
+    if (!lease || lease.window !== window || lease.used >= lease.granted || usedOf(lease) >= limit) return undefined;
     lease.used += 1;
     return usedOf(lease);
   }

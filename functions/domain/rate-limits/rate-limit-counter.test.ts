@@ -97,6 +97,15 @@ describe('rate-limit counters with leases', () => {
     expect(used).toEqual([198, 199, 200, 'refused']);
   });
 
+  it('lets no leased request past a limit lowered since the block was reserved', async () => {
+    const database = counterTable().process();
+    expect(await consumeRateLimit(database, minute(5_000), 'k', START)).toEqual({ allowed: true, used: 1 });
+    expect(await consumeRateLimit(database, minute(5_000), 'k', START)).toEqual({ allowed: true, used: 2 });
+    // The process still holds 48 of its block of 50, but the limit is now 3.
+    expect(await consumeRateLimit(database, minute(3), 'k', START)).toEqual({ allowed: true, used: 3 });
+    expect((await consumeRateLimit(database, minute(3), 'k', START)).allowed).toBe(false);
+  });
+
   it('keeps keys and scopes apart', async () => {
     const database = counterTable().process();
     expect((await consumeRateLimit(database, minute(1), 'a', START)).allowed).toBe(true);

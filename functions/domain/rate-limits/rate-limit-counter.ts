@@ -31,7 +31,7 @@ export async function consumeRateLimit(database: DatabasePort, limit: RateLimit,
   const window = fixedWindowAt(nowMs, limit.windowSeconds);
   const counter = `${limit.scope}#${key}`;
   const leases = leasesOf(database);
-  const leased = leases.take(counter, window.index);
+  const leased = leases.take(counter, window.index, limit.limit);
   if (leased !== undefined) return { allowed: true, used: leased };
   const block = leaseSize(limit.limit);
   for (const size of block > 1 ? [block, 1] : [1]) {
