@@ -1,10 +1,25 @@
-/** `[1]`, `[2, 3]`, `[1][4]`: the markers a reply cites passages with, 1-based. */
+import { fencedSegments } from '../../../shared/markdown/code-fences';
+
+/** `[1]`, `[2, 3]`, `[1][4]`: the markers a reply cites passages with, 1-based. Never inside fenced code, where `[1]` is an index. */
 const MARKER = /\[(\d+(?:\s*,\s*\d+)*)\]/g;
+
+/** The reply with `edit` applied to its prose only: fenced code is quoted exactly, indentation and brackets included. */
+function editProse(text: string, edit: (prose: string) => string): string {
+  return fencedSegments(text)
+    .map((segment) => (segment.code ? segment.lines.join('\n') : edit(segment.lines.join('\n'))))
+    .join('\n');
+}
+
+const proseOf = (text: string) =>
+  fencedSegments(text)
+    .filter((segment) => !segment.code)
+    .map((segment) => segment.lines.join('\n'))
+    .join('\n');
 
 /** Indexes (0-based) of the passages a reply cites, in order of first citation; markers past the passages are ignored. */
 export function citedIndexes(text: string, passageCount: number): number[] {
   const cited: number[] = [];
-  for (const match of text.matchAll(MARKER)) {
+  for (const match of proseOf(text).matchAll(MARKER)) {
     for (const part of (match[1] ?? '').split(',')) {
       const index = Number(part.trim()) - 1;
       if (Number.isInteger(index) && index >= 0 && index < passageCount && !cited.includes(index)) cited.push(index);
@@ -19,15 +34,16 @@ export function citedIndexes(text: string, passageCount: number): number[] {
  * Markers naming no cited passage are dropped.
  */
 export function renumberMarkers(text: string, cited: readonly number[]): string {
-  return text
-    .replace(MARKER, (_whole, list: string) => {
-      const numbers = list
-        .split(',')
-        .map((part) => cited.indexOf(Number(part.trim()) - 1) + 1)
-        .filter((position, at, all) => position > 0 && all.indexOf(position) === at);
-      return numbers.length > 0 ? `[${numbers.join(', ')}]` : '';
-    })
-    .replace(/[ \t]+([.,;:!?])/g, '$1')
-    .replace(/[ \t]{2,}/g, ' ')
-    .trim();
+  return editProse(text, (prose) =>
+    prose
+      .replace(MARKER, (_whole, list: string) => {
+        const numbers = list
+          .split(',')
+          .map((part) => cited.indexOf(Number(part.trim()) - 1) + 1)
+          .filter((position, at, all) => position > 0 && all.indexOf(position) === at);
+        return numbers.length > 0 ? `[${numbers.join(', ')}]` : '';
+      })
+      .replace(/[ \t]+([.,;:!?])/g, '$1')
+      .replace(/[ \t]{2,}/g, ' '),
+  ).trim();
 }

@@ -15,6 +15,12 @@ describe('citation markers', () => {
   it('renumbers markers to the sources list and drops those citing nothing kept', () => {
     expect(renumberMarkers('A [3]. B [1, 3]. C [9].', [2, 0])).toBe('A [1]. B [2, 1]. C.');
   });
+
+  it('leaves fenced code exactly as it is: its brackets are indexes, not markers, and its indentation stays', () => {
+    const reply = 'Read the first item [3]:\n```ts\nif (ready) {\n    return items[1];\n}\n```\nDone [1].';
+    expect(citedIndexes(reply, 3)).toEqual([2, 0]);
+    expect(renumberMarkers(reply, [2, 0])).toBe('Read the first item [1]:\n```ts\nif (ready) {\n    return items[1];\n}\n```\nDone [2].');
+  });
 });
 
 describe('the grounded prompt', () => {

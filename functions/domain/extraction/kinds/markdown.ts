@@ -1,10 +1,10 @@
 import type { ExtractedDocument, ExtractedSection } from '../extracted-document';
 import { assembleDocument } from '../document-assembly';
 import { decodeText } from '../text-decoding';
+import { closesFence, fenceOpenedBy, type Fence } from '../../../../shared/markdown/code-fences';
 
 const ATX_HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
 const SETEXT_UNDERLINE = /^ {0,3}(=+|-+)[ \t]*$/;
-const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
 const NOT_A_SETEXT_TITLE = /^ {0,3}([-*+>|]|\d+[.)]\s|#)|\|/;
 
 /**
@@ -36,22 +36,22 @@ export function extractMarkdown(bytes: Uint8Array): ExtractedDocument {
 
   let index = frontMatterEnd(lines);
   body = lines.slice(0, index);
-  let fence: string | undefined;
+  let fence: Fence | undefined;
   // A setext title is a one-line paragraph: the line before it ends a block (or there is none).
   let afterBlock = true;
   for (; index < lines.length; index += 1) {
     const line = lines[index]!;
     if (fence) {
-      if (new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`).test(line)) {
+      if (closesFence(line, fence)) {
         fence = undefined;
         afterBlock = true;
       }
       body.push(line);
       continue;
     }
-    const open = FENCE_OPEN.exec(line);
+    const open = fenceOpenedBy(line);
     if (open) {
-      fence = open[1];
+      fence = open;
       body.push(line);
       continue;
     }
