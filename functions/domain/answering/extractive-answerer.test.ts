@@ -122,6 +122,26 @@ These distances can be used to create a mask identifying monitors within a certa
     expect(answer.text).toContain('Naming variables is one of the most important things to get right.');
   });
 
+  it('quotes the code a chosen sentence introduces, after its marker, and never quotes code on its own', () => {
+    const deploy = passage(
+      'fil_deploy',
+      'deployment.md',
+      'Run Groundwork on one machine with Node.js 20.\n\nTo deploy it to your AWS account, run:\n\n```sh\nnpm run synth\nnpx cdk deploy --all\n```\n\nThe stacks take about ten minutes.',
+      0.9,
+    );
+    const result = answer('How do I deploy it to my AWS account?', [deploy, OFFICE]);
+    expect(result.cited).toEqual(['fil_deploy']);
+    expect(result.text).toBe('To deploy it to your AWS account, run: [1]\n```sh\nnpm run synth\nnpx cdk deploy --all\n```');
+    // The code's own words ("cdk") speak for the sentence that introduces it.
+    expect(answer('How do I deploy with cdk?', [deploy]).text).toContain('npx cdk deploy --all');
+    // Code stands right under the sentence that introduces it, before the passage's next sentence.
+    const steps = passage('fil_steps', 'steps.md', 'To deploy with cdk, run:\n\n```sh\nnpx cdk deploy\n```\n\nA cdk deploy takes ten minutes. Invoices are sent monthly by email.', 0.9);
+    expect(answer('How do I deploy with cdk?', [steps]).text).toBe('To deploy with cdk, run: [1]\n```sh\nnpx cdk deploy\n```\nA cdk deploy takes ten minutes. [1]');
+    // Code with no sentence introducing it is never quoted.
+    const bare = passage('fil_bare', 'commands.md', 'Deploy the stacks.\n\n```sh\nnpx cdk deploy --all\n```', 0.9);
+    expect(answer('How do I deploy with cdk?', [bare]).text).toBe('Deploy the stacks. [1]');
+  });
+
   it('lets a short follow-up borrow the previous question', () => {
     const result = answer('And gift cards?', CORPUS, [
       { sender: 'user', text: 'Can I get a refund?' },

@@ -13,8 +13,9 @@ const FOLLOWER_SHARE = 0.55;
 const MAX_SENTENCES = 3;
 /** A question word found in no passage counts as much as an average word that was found: often a paraphrase, not a sign of a wrong topic. */
 const ABSENT_TERM_WEIGHT = 1;
-/** A heading's words speak for the sentences under it, at half weight. */
+/** A heading's words speak for the sentences under it, and the code a sentence introduces for it, at half weight. */
 const HEADING_WEIGHT = 0.5;
+const CODE_WEIGHT = 0.5;
 /** A short follow-up ("and for digital goods?") borrows the previous question's words at this weight. */
 const FOLLOW_UP_WEIGHT = 0.5;
 
@@ -89,13 +90,14 @@ function scoreCandidates(input: ChatModelInput): Candidate[] {
     const terms = termSets[index] as Set<string>;
     // A sentence stands under the nearest heading in its chunk and under the chunk's own sections (the chunker keeps those headings apart from the text).
     const headingTerms = new Set([sentence.heading, ...(passage.headings ?? [])].flatMap((heading) => (heading ? contentTerms(heading) : [])));
+    const codeTerms = new Set(sentence.code ? contentTerms(sentence.code) : []);
     const covered = new Set<string>();
     let coverage = 0;
     for (const [term, weight] of weights) {
       if (terms.has(term)) {
         coverage += weight;
         covered.add(term);
-      } else if (headingTerms.has(term)) coverage += weight * HEADING_WEIGHT;
+      } else coverage += weight * Math.max(headingTerms.has(term) ? HEADING_WEIGHT : 0, codeTerms.has(term) ? CODE_WEIGHT : 0);
     }
     const lexical = coverage / total;
     const retrieval = 0.8 + 0.2 * (passage.score / bestPassageScore);
@@ -133,18 +135,28 @@ function selectSentences(candidates: Candidate[]): Candidate[] {
 
 /**
  * Quotes the chosen sentences, passage by passage in order of relevance and in reading order within
- * a passage, each group followed by its passage's marker.
+ * a passage, each group followed by its passage's marker. A sentence that introduces code is
+ * followed by its marker and the code at once, so the code stands right under its introduction.
  */
 function compose(chosen: Candidate[]): { text: string; citedPassageIndexes: number[] } {
   const cited: number[] = [];
   for (const candidate of chosen) if (!cited.includes(candidate.passageIndex)) cited.push(candidate.passageIndex);
   const paragraphs = cited.map((passageIndex) => {
-    const quoted = chosen
+    const marker = `[${passageIndex + 1}]`;
+    const sentences = chosen
       .filter((candidate) => candidate.passageIndex === passageIndex)
-      .sort((a, b) => a.sentence.position - b.sentence.position)
-      .map((candidate) => candidate.sentence.text)
-      .join(' ');
-    return `${quoted} [${passageIndex + 1}]`;
+      .map((candidate) => candidate.sentence)
+      .sort((a, b) => a.position - b.position);
+    const lines: string[] = [];
+    let quoted: string[] = [];
+    for (const sentence of sentences) {
+      quoted.push(sentence.text);
+      if (!sentence.code) continue;
+      lines.push(`${quoted.join(' ')} ${marker}`, sentence.code);
+      quoted = [];
+    }
+    if (quoted.length > 0) lines.push(`${quoted.join(' ')} ${marker}`);
+    return lines.join('\n');
   });
   return { text: paragraphs.join('\n\n'), citedPassageIndexes: cited };
 }

@@ -24,4 +24,23 @@ describe('sentencesOf', () => {
   it('reads each table row as one line, without the separator row', () => {
     expect(sentencesOf('| Plan | Price |\n|---|---|\n| Starter | 799 |').map((sentence) => sentence.text)).toEqual(['Plan Price', 'Starter 799']);
   });
+
+  it('keeps fenced code out of the sentences, verbatim with the sentence that introduces it', () => {
+    const sentences = sentencesOf(
+      '## Queues\nSubscribe a queue to your topic:\n```ts\nconst queue = new Queue(this, "Q");\n# not a heading\ntopic.addSubscription(queue);\n```\nIt is done.\n```sh\nnpm run deploy\n```',
+    );
+    expect(sentences).toEqual([
+      { text: 'Subscribe a queue to your topic:', heading: 'Queues', position: 0, code: '```ts\nconst queue = new Queue(this, "Q");\n# not a heading\ntopic.addSubscription(queue);\n```' },
+      // "It is done." does not introduce the code after it, so that code is left out.
+      { text: 'It is done.', heading: 'Queues', position: 1 },
+    ]);
+  });
+
+  it('closes a block the chunk cut off, shortens a long one, and drops the tail of one cut from the chunk before', () => {
+    const long = Array.from({ length: 40 }, (_, line) => `line ${line}`).join('\n');
+    const [cut] = sentencesOf(`For example:\n\`\`\`py\n${long}`);
+    expect(cut?.code?.split('\n')).toEqual(['```py', ...Array.from({ length: 30 }, (_, line) => `line ${line}`), '…', '```']);
+    expect(sentencesOf('  return x\n}\n```\nThe function returns x.').map((sentence) => sentence.text)).toEqual(['The function returns x.']);
+  });
 });
+

@@ -1,3 +1,5 @@
+import { codeOf, fencedSegments, fenceOpenedBy } from '../../../shared/markdown/code-fences';
+
 /**
  * A passage as sentences, with the heading each sits under. Chunks come from PDFs (hard-wrapped
  * lines), Markdown, spreadsheets and web pages, so lines are joined back into sentences where they
@@ -10,6 +12,8 @@ export interface Sentence {
   heading?: string;
   /** Position among the passage's sentences, from 0. */
   position: number;
+  /** The fenced code block the sentence introduces ("Subscribe a queue to your topic:"), verbatim, fences included. */
+  code?: string;
 }
 
 const ABBREVIATIONS = new Set(
@@ -36,17 +40,54 @@ function isHeadingLine(line: string, next: string | undefined): boolean {
 interface Block {
   text: string;
   heading: boolean;
+  /** A fenced code block, verbatim. */
+  code?: boolean;
 }
 
-/** Lines → blocks: wrapped lines joined, list items and headings kept apart, table cells spaced. */
+/** The longest code block an answer quotes, in lines between its fences. */
+const MAX_CODE_LINES = 30;
+
+/**
+ * Whether a chunk begins inside a code block cut from the one before it: its fence lines are odd
+ * in number and the first is bare (an opening fence usually names its language; a closing one never does).
+ */
+function startsInsideCode(lines: string[]): boolean {
+  const fences = lines.map(fenceOpenedBy).filter((fence) => fence !== undefined);
+  return fences.length % 2 === 1 && fences[0]!.info === '';
+}
+
+/**
+ * Passage → blocks: prose (proseBlocksOf) and fenced code, kept verbatim. Code is never split into
+ * sentences: flattened onto one line it reads as nothing, and `# comment` in it is no heading.
+ */
 function blocksOf(text: string): Block[] {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  return fencedSegments(lines.join('\n'), { startsInside: startsInsideCode(lines) }).flatMap((segment): Block[] =>
+    segment.code ? [{ text: segment.lines.join('\n'), heading: false, code: true }] : proseBlocksOf(segment.lines),
+  );
+}
+
+/** The code block as an answer quotes it: at most MAX_CODE_LINES lines, and always closed. */
+function quotedCode(block: string): string {
+  const lines = block.split('\n');
+  const fence = fenceOpenedBy(lines[0] ?? '');
+  if (!fence) return block;
+  const body = codeOf({ code: true, lines }).code.split('\n');
+  const kept = body.length > MAX_CODE_LINES ? [...body.slice(0, MAX_CODE_LINES), '…'] : body;
+  return [lines[0], ...kept, fence.marker].join('\n');
+}
+
+/** A sentence that hands over to the code after it: "…like this:", "The following example…". */
+const INTRODUCES_CODE = /(:|\b(?:following|below|example|snippet)\b.*)$/i;
+
+/** Lines → blocks: wrapped lines joined, list items and headings kept apart, table cells spaced. */
+function proseBlocksOf(raws: string[]): Block[] {
   const blocks: Block[] = [];
   let current: string | undefined;
   const flush = () => {
     if (current !== undefined && current.trim() !== '') blocks.push({ text: current.trim(), heading: false });
     current = undefined;
   };
-  const raws = text.replace(/\r\n?/g, '\n').split('\n');
   const lines = raws.map((raw) => raw.replace(/\|/g, ' ').replace(/\s+/g, ' ').trim());
   for (const [index, line] of lines.entries()) {
     if (line === '') {
@@ -106,7 +147,16 @@ function splitBlock(text: string): string[] {
 export function sentencesOf(passage: string): Sentence[] {
   const sentences: Sentence[] = [];
   let heading: string | undefined;
+  let afterProse = false;
   for (const block of blocksOf(passage)) {
+    if (block.code) {
+      // Code goes with the sentence right before it when that sentence introduces it; other code is left out.
+      const introduction = afterProse ? sentences[sentences.length - 1] : undefined;
+      if (introduction && introduction.code === undefined && INTRODUCES_CODE.test(introduction.text)) introduction.code = quotedCode(block.text);
+      afterProse = false;
+      continue;
+    }
+    afterProse = !block.heading;
     if (block.heading) {
       heading = block.text;
       continue;
