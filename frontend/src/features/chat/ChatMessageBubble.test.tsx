@@ -1,0 +1,35 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ChatMessageBubble } from './ChatMessageBubble';
+import type { ChatMessage } from './types';
+
+afterEach(cleanup);
+
+const message = (sender: ChatMessage['sender'], text: string): ChatMessage => ({
+  sessionId: 'ses_1',
+  sender,
+  text,
+  timestamp: '2026-11-21T10:00:00.000Z',
+  // No sources: their list needs the API provider, and is not what these tests are about.
+  ...(sender === 'assistant' ? { generator: { kind: 'extractive' as const, model: 'groundwork-extractive-v1' } } : {}),
+});
+
+describe('a chat message', () => {
+  it("shows a reply's fenced code as code, lines and indentation kept, without its fences", () => {
+    render(<ChatMessageBubble message={message('assistant', 'To deploy it, run: [1]\n```sh\nnpm run synth\n  npx cdk deploy --all\n```\nIt takes ten minutes. [1]')} knowledgeBaseName={() => 'Docs'} />);
+    const reply = screen.getByRole('article', { name: 'Reply' });
+    const code = reply.querySelector('pre code');
+    expect(code?.textContent).toBe('npm run synth\n  npx cdk deploy --all');
+    expect(reply.querySelector('pre')?.getAttribute('data-language')).toBe('sh');
+    expect(screen.getByText('To deploy it, run: [1]')).toBeTruthy();
+    expect(screen.getByText('It takes ten minutes. [1]')).toBeTruthy();
+    expect(reply.textContent).not.toContain('```');
+  });
+
+  it("shows the user's own text exactly as typed", () => {
+    render(<ChatMessageBubble message={message('user', 'Why does ```x``` fail?')} knowledgeBaseName={() => 'Docs'} />);
+    expect(screen.getByRole('article', { name: 'Your message' }).querySelector('pre')).toBeNull();
+    expect(screen.getByText('Why does ```x``` fail?')).toBeTruthy();
+  });
+});
