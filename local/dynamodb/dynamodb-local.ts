@@ -68,6 +68,9 @@ export async function startDynamoDbLocal(options: StartDynamoDbLocalOptions): Pr
       '-dbPath',
       dbPath,
       '-sharedDb',
+      // A self-hosted product reports nothing about its users' data to anyone; DynamoDB Local
+      // otherwise sends usage telemetry to AWS.
+      '-disableTelemetry',
     ],
     {
       cwd: jarDir,
