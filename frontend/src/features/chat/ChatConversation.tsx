@@ -48,7 +48,8 @@ export function ChatConversation({ chat, application, wide = false }: ChatConver
   const column = wide ? { maxWidth: 860, width: '100%', mx: 'auto' } : {};
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
+    // minWidth 0: a reply's code block scrolls sideways in its bubble rather than widening the conversation past its window.
+    <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0, minWidth: 0 }}>
       <Box ref={scroller} role="log" aria-label="Messages" aria-live="polite" sx={{ flex: 1, overflowY: 'auto', px: 2, py: 2 }}>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, ...column }}>
           {chat.initialising || (chat.loadingMessages && chat.messages.length === 0) ? (

@@ -36,7 +36,7 @@ function ReplyText({ text }: { text: string }) {
             key={index}
             component="pre"
             data-language={language || undefined}
-            sx={{ my: 0.75, p: 1, borderRadius: 1, bgcolor: 'grey.200', overflowX: 'auto', fontFamily: 'monospace', fontSize: 12, lineHeight: 1.5, whiteSpace: 'pre' }}
+            sx={{ my: 0.75, p: 1, maxWidth: '100%', borderRadius: 1, bgcolor: 'grey.200', overflowX: 'auto', fontFamily: 'monospace', fontSize: 12, lineHeight: 1.5, whiteSpace: 'pre' }}
           >
             <code>{code}</code>
           </Box>
@@ -59,7 +59,7 @@ export function ChatMessageBubble({ message, knowledgeBaseName }: ChatMessageBub
       data-sender={message.sender}
       aria-label={mine ? 'Your message' : 'Reply'}
       role="article"
-      sx={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start' }}
+      sx={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start', minWidth: 0 }}
     >
       <Paper
         elevation={0}
@@ -67,6 +67,8 @@ export function ChatMessageBubble({ message, knowledgeBaseName }: ChatMessageBub
           px: 1.5,
           py: 1,
           maxWidth: '85%',
+          // A code line does not wrap: it scrolls inside its block instead of widening the bubble and the window.
+          minWidth: 0,
           borderRadius: 2,
           bgcolor: mine ? 'primary.main' : 'grey.100',
           color: mine ? 'primary.contrastText' : message.failed ? 'error.main' : 'text.primary',
