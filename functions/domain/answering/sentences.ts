@@ -61,8 +61,8 @@ function startsInsideCode(lines: string[]): boolean {
  * sentences: flattened onto one line it reads as nothing, and `# comment` in it is no heading.
  */
 function blocksOf(text: string): Block[] {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n');
-  return fencedSegments(lines.join('\n'), { startsInside: startsInsideCode(lines) }).flatMap((segment): Block[] =>
+  const normalized = text.replace(/\r\n?/g, '\n');
+  return fencedSegments(normalized, { startsInside: startsInsideCode(normalized.split('\n')) }).flatMap((segment): Block[] =>
     segment.code ? [{ text: segment.lines.join('\n'), heading: false, code: true }] : proseBlocksOf(segment.lines),
   );
 }

@@ -32,6 +32,7 @@ const RECENT_COUNT_MS = 5_000;
 const HEADROOM_SHARE = 0.05;
 
 const recentCounts = new WeakMap<object, Map<string, { used: number; readAt: number }>>();
+const countKey = (organizationId: string, periodStart: string) => `${organizationId}#${periodStart}`;
 
 function recentCountsOf(database: DatabasePort): Map<string, { used: number; readAt: number }> {
   let counts = recentCounts.get(database.client);
@@ -42,8 +43,7 @@ function recentCountsOf(database: DatabasePort): Map<string, { used: number; rea
 /** Refuses a new conversation when the period's count has reached `limit` (see RECENT_COUNT_MS). */
 export async function assertConversationRoom(database: DatabasePort, organizationId: string, periodStart: string, limit: number, now = Date.now()): Promise<void> {
   const counts = recentCountsOf(database);
-  const key = `${organizationId}#${periodStart}`;
-  const recent = counts.get(key);
+  const recent = counts.get(countKey(organizationId, periodStart));
   if (recent && now - recent.readAt < RECENT_COUNT_MS && recent.used + Math.ceil(limit * HEADROOM_SHARE) < limit) return;
   const used = await freshConversationCount(database, organizationId, periodStart, now);
   if (used >= limit) throw new ConversationLimitError(limit, used);
@@ -54,13 +54,13 @@ export async function freshConversationCount(database: DatabasePort, organizatio
   const used = await readConversationsUsed(database, organizationId, periodStart);
   const counts = recentCountsOf(database);
   if (counts.size >= 10_000) counts.clear();
-  counts.set(`${organizationId}#${periodStart}`, { used, readAt: now });
+  counts.set(countKey(organizationId, periodStart), { used, readAt: now });
   return used;
 }
 
 /** Keeps this process's recent count up with a conversation it has just stored. */
 export function conversationCounted(database: DatabasePort, organizationId: string, periodStart: string): void {
-  const recent = recentCountsOf(database).get(`${organizationId}#${periodStart}`);
+  const recent = recentCountsOf(database).get(countKey(organizationId, periodStart));
   if (recent) recent.used += 1;
 }
 
