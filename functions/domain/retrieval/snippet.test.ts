@@ -32,4 +32,8 @@ describe('snippetFor', () => {
     expect(snippet.length).toBeGreaterThan(SNIPPET_MAX_CHARS - 20);
     expect(snippet.length).toBeLessThanOrEqual(SNIPPET_MAX_CHARS);
   });
+
+  it('leaves code fences out and keeps the code between them', () => {
+    expect(snippetFor('Run one test:\n\n```sh\nnpx vitest run a.test.ts\n```\nDone.', 'run a test')).toBe('Run one test: npx vitest run a.test.ts Done.');
+  });
 });

@@ -1,3 +1,4 @@
+import { fenceOpenedBy } from '../../../shared/markdown/code-fences';
 import { queryTerms } from './query-terms';
 
 export const SNIPPET_MAX_CHARS = 300;
@@ -32,10 +33,16 @@ function hitsOf(text: string, terms: string[]): Hit[] {
 /**
  * At most `max` characters of a chunk for a citation: the window that holds the most distinct
  * query words (the earliest such), cut at word boundaries, with an ellipsis where text was left
- * out. Whitespace is collapsed, since a snippet is shown inline.
+ * out. Whitespace is collapsed, since a snippet is shown inline, and code fences (```sh) are left
+ * out: inline they are noise, while the code between them still reads.
  */
 export function snippetFor(chunk: string, query: string, max = SNIPPET_MAX_CHARS): string {
-  const text = chunk.replace(/\s+/g, ' ').trim();
+  const text = chunk
+    .split('\n')
+    .filter((line) => !fenceOpenedBy(line))
+    .join('\n')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (text.length <= max) return text;
   const hits = hitsOf(text, queryTerms(query));
 
