@@ -1,6 +1,7 @@
 import { GetCommand, type TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DatabasePort } from '../../ports/database';
 import { countersKey } from '../cloud-resources/storage-counters';
+import { perTableClient } from '../table/per-table-client';
 
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
@@ -31,14 +32,8 @@ export class ConversationLimitError extends Error {
 const RECENT_COUNT_MS = 5_000;
 const HEADROOM_SHARE = 0.05;
 
-const recentCounts = new WeakMap<object, Map<string, { used: number; readAt: number }>>();
 const countKey = (organizationId: string, periodStart: string) => `${organizationId}#${periodStart}`;
-
-function recentCountsOf(database: DatabasePort): Map<string, { used: number; readAt: number }> {
-  let counts = recentCounts.get(database.client);
-  if (!counts) recentCounts.set(database.client, (counts = new Map()));
-  return counts;
-}
+const recentCountsOf = perTableClient(() => new Map<string, { used: number; readAt: number }>());
 
 /** Refuses a new conversation when the period's count has reached `limit` (see RECENT_COUNT_MS). */
 export async function assertConversationRoom(database: DatabasePort, organizationId: string, periodStart: string, limit: number, now = Date.now()): Promise<void> {

@@ -3,6 +3,7 @@ import type { DatabasePort } from '../../ports/database';
 import { fixedWindowAt, secondsUntil, type FixedWindow } from './fixed-window';
 import { leaseSize, RateLeases } from './rate-leases';
 import type { RateLimit } from './rate-limits';
+import { perTableClient } from '../table/per-table-client';
 
 /** `used`: the requests the window has counted, this one included (for `X-RateLimit-Remaining`). */
 export type RateDecision = { allowed: true; used: number } | { allowed: false; retryAfterSeconds: number };
@@ -13,13 +14,7 @@ const TTL_MARGIN_S = 60;
 export const rateCounterKey = (scope: string, key: string, windowIndex: number) => ({ PK: `RATE#${scope}#${key}#${windowIndex}`, SK: 'RATE' });
 
 /** This process's leases (rate-leases.ts), one set per table client. */
-const leasesByClient = new WeakMap<object, RateLeases>();
-
-function leasesOf(database: DatabasePort): RateLeases {
-  let leases = leasesByClient.get(database.client);
-  if (!leases) leasesByClient.set(database.client, (leases = new RateLeases()));
-  return leases;
-}
+const leasesOf = perTableClient(() => new RateLeases());
 
 /**
  * Counts one request against a fixed-window limit (contract §1.8). The counter's increment is
