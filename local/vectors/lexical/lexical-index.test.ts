@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BestRows, KeptCollections, LexicalIndex } from './lexical-index';
+import { BestRows, KeptCollections, LEXICAL_SCORING, LexicalIndex, lexicalCollection, questionOf } from './lexical-index';
 
 describe('best rows', () => {
   it('keeps the best `limit` rows, best first, an earlier row ahead on a tie', () => {
@@ -40,5 +40,28 @@ describe('kept collections', () => {
 
     kept.forget('b');
     expect(kept.of('a\nb', [rebuilt, b])).not.toBe(second);
+  });
+});
+
+describe('document names', () => {
+  it("ranks the document named for the question's topic above one that only uses its words, which the text alone would not", () => {
+    const file = (name: string, text: string) => ({ id: name, sourceId: name, sourceType: 'file' as const, text, searchText: `${name}\n\n${text}`, metadata: { name, chunkIndex: 0 } });
+    // The migration guide says "spacing" and "theme" more often; the guide named "spacing" is the one about it.
+    const rows = [
+      file('migration-v3.md', 'The theme spacing changed. Theme spacing is now a function: replace theme.spacing.unit with theme.spacing(1). The theme keeps a spacing helper.'),
+      file('spacing.md', 'Use the theme helper to create consistent gaps between elements. Change the unit by providing a number.'),
+      file('colors.md', 'The theme holds a palette.'),
+    ];
+    const index = new LexicalIndex(rows);
+    const search = (question: string) => index.search(questionOf(question), lexicalCollection([index]), 3).map((hit) => hit.sourceId);
+    expect(search('How do I change the spacing unit of the theme?')[0]).toBe('spacing.md');
+    // Without the name's own field the text alone decides, and the migration guide wins.
+    const nameWeight = LEXICAL_SCORING.nameWeight;
+    try {
+      LEXICAL_SCORING.nameWeight = 0;
+      expect(search('How do I change the spacing unit of the theme?')[0]).toBe('migration-v3.md');
+    } finally {
+      LEXICAL_SCORING.nameWeight = nameWeight;
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { overlapLength, sourceDocuments } from './source-documents';
+import { documentName, overlapLength, sourceDocuments } from './source-documents';
 
 const passage = (sourceId: string, chunkIndex: number, text: string, context = '') => ({
   sourceId,
@@ -16,9 +16,16 @@ describe('document view', () => {
       passage('a', 0, 'The sky is blue and the grass is green.', 'a.md\nTitle'),
     ]);
     expect(documents).toEqual([
-      { sourceId: 'b', text: 'b.md\n\nOnly passage of b.' },
-      { sourceId: 'a', text: 'a.md\nTitle\n\nThe sky is blue and the grass is green.\n\n The second sentence follows.' },
+      { sourceId: 'b', text: 'b.md\n\nOnly passage of b.', name: '' },
+      { sourceId: 'a', text: 'a.md\nTitle\n\nThe sky is blue and the grass is green.\n\n The second sentence follows.', name: '' },
     ]);
+  });
+
+  it("carries the source's name, a file's without its extension", () => {
+    expect(sourceDocuments([{ ...passage('a', 0, 'Text.'), name: 'react-drawer' }])[0]?.name).toBe('react-drawer');
+    expect(documentName('file', 'react-drawer.md')).toBe('react-drawer');
+    expect(documentName('file', 'report v2.0')).toBe('report v2.0');
+    expect(documentName('web', 'Node.js')).toBe('Node.js');
   });
 
   it('finds the overlap a chunk repeats, and none where there is none', () => {

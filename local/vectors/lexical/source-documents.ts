@@ -8,6 +8,8 @@ export interface PassageText {
   text: string;
   /** Name, headings and text (searchableText). */
   searchText: string;
+  /** What the source is called: a file's name without its extension, a page's title (documentName). */
+  name?: string;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface PassageText {
  * each without the overlap it repeats from the one before (so no word is counted twice for being
  * at a boundary). Sources come in the order their first passage does.
  */
-export function sourceDocuments(passages: readonly PassageText[]): Array<{ sourceId: string; text: string }> {
+export function sourceDocuments(passages: readonly PassageText[]): Array<{ sourceId: string; text: string; name: string }> {
   const bySource = new Map<string, PassageText[]>();
   for (const passage of passages) {
     const list = bySource.get(passage.sourceId);
@@ -33,8 +35,13 @@ export function sourceDocuments(passages: readonly PassageText[]): Array<{ sourc
       text += `\n\n${passage.text.slice(overlapLength(previous, passage.text))}`;
       previous = passage.text;
     }
-    return { sourceId, text };
+    return { sourceId, text, name: first.name ?? '' };
   });
+}
+
+/** A file's name without its extension ("react-drawer.md" → "react-drawer": the extension is no topic); a page's or API source's name as it is ("Node.js 20"). */
+export function documentName(sourceType: string, name: string): string {
+  return sourceType === 'file' ? name.replace(/\.[a-z][a-z0-9]{0,4}$/i, '') : name;
 }
 
 /** Length of the longest start of `next` that ends `previous`, up to the most a chunk repeats (OVERLAP_RANGE.max). */
