@@ -5,6 +5,7 @@ import { HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readStorageCounters } from '../../functions/domain/cloud-resources/storage-counters';
 import { chunkDocument } from '../../functions/domain/chunking/chunk-document';
+import { EXTRACTION_FORMAT_VERSION } from '../../functions/domain/extraction/extracted-document';
 import type { FileRecord } from '../../functions/domain/files/file-record';
 import { FileRepository } from '../../functions/domain/files/file-repository';
 import { normalizeEtag } from '../../functions/domain/files/object-keys';
@@ -103,7 +104,7 @@ describe('file pipeline', () => {
     const key = `org/${demo.id}/extracted/${result.id}/${etag}.json`;
     expect(await extractionKeys(result.id)).toEqual([key]);
     extraction = (await readExtraction(platform.ports.objects, key)) as StoredExtraction;
-    expect(extraction).toMatchObject({ formatVersion: 1, dataSourceId: result.id, etag, kind: 'txt' });
+    expect(extraction).toMatchObject({ formatVersion: EXTRACTION_FORMAT_VERSION, dataSourceId: result.id, etag, kind: 'txt' });
     expect(extraction.text).toContain('The aurora over Tromso danced in green ribbons');
     expect(extraction.sections.length).toBeGreaterThan(0);
     expect(extraction.metadata.characters).toBeGreaterThan(100);

@@ -27,6 +27,7 @@ export interface ExtractedDocument {
 
 /**
  * Stored with every extraction so that documents extracted by an older extractor can be found and
- * re-extracted when the text it produces changes.
+ * re-extracted when the text it produces changes. 2: Markdown front matter is read (its title and
+ * description kept, its other keys dropped) instead of kept as text.
  */
-export const EXTRACTION_FORMAT_VERSION = 1;
+export const EXTRACTION_FORMAT_VERSION = 2;

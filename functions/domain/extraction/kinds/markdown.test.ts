@@ -32,6 +32,27 @@ describe('markdown', () => {
     expect(document.text).toContain('Apples | 1.99');
   });
 
+  it("reads front matter's title and description, and drops its other keys", async () => {
+    // No level-1 heading of its own: the title heads the whole document, as a site generator shows it.
+    const untitled = await extract(['---', 'title: Revalidation Optimization', 'description: Skip reloading routes', 'hidden: true', 'order: 3', '---', '', 'Routes reload after actions.', '', '## Opting out', 'Return false.'].join('\n'));
+    expect(untitled.sections).toEqual([
+      { text: 'Revalidation Optimization\nSkip reloading routes\n\nRoutes reload after actions.', headings: ['Revalidation Optimization'] },
+      { text: 'Opting out\nReturn false.', headings: ['Revalidation Optimization', 'Opting out'] },
+    ]);
+    expect(untitled.metadata.title).toBe('Revalidation Optimization');
+    expect(untitled.text).not.toContain('hidden');
+
+    // With its own level-1 heading, the front matter's title is a preface line.
+    const titled = await extract(['---', 'productId: material-ui', "title: 'Media queries in React'", '---', '', '# useMediaQuery', 'A hook.'].join('\n'));
+    expect(titled.sections).toEqual([{ text: 'Media queries in React' }, { text: 'useMediaQuery\nA hook.', headings: ['useMediaQuery'] }]);
+    expect(titled.metadata.title).toBe('useMediaQuery');
+    expect(titled.text).not.toContain('productId');
+
+    // Not a YAML mapping: kept as written.
+    const prose = await extract(['---', 'Just a line: between rules, and [not] {yaml', '---', 'Text.'].join('\n'));
+    expect(prose.text).toContain('Just a line: between rules, and [not] {yaml');
+  });
+
   it('reads Latin-1 markdown', async () => {
     const document = await extractDocument({ bytes: legacyText('## können\n\näöüß sind Umlaute und das scharfe S', 'windows-1252'), fileName: 'u.md', mimeType: '' });
     expect(document.sections[0]).toEqual({ text: 'können\n\näöüß sind Umlaute und das scharfe S', headings: ['können'] });

@@ -1,6 +1,7 @@
 import type { ExtractedDocument, ExtractedSection } from '../extracted-document';
 import { assembleDocument } from '../document-assembly';
 import { decodeText } from '../text-decoding';
+import { parse as parseYaml } from 'yaml';
 import { closesFence, fenceOpenedBy, type Fence } from '../../../../shared/markdown/code-fences';
 
 const ATX_HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
@@ -11,7 +12,8 @@ const NOT_A_SETEXT_TITLE = /^ {0,3}([-*+>|]|\d+[.)]\s|#)|\|/;
  * Markdown keeps its syntax (it reads well as is, and code stays code) but is cut at its headings,
  * ATX (`## Title`) and setext (`Title` over `===`/`---`), so that each section carries the heading
  * path above it. Lines inside fenced code blocks are never headings: `# comment` in a shell snippet
- * is code. YAML front matter stays text and is not mistaken for a setext heading.
+ * is code. YAML front matter (Jekyll, Hugo, Docusaurus) is not text to answer from: its `title`
+ * and `description` are kept (frontMatterOf), its other keys (ids, ordering, labels) dropped.
  */
 export function extractMarkdown(bytes: Uint8Array): ExtractedDocument {
   const { text, encoding } = decodeText(bytes);
@@ -35,7 +37,8 @@ export function extractMarkdown(bytes: Uint8Array): ExtractedDocument {
   };
 
   let index = frontMatterEnd(lines);
-  body = lines.slice(0, index);
+  const frontMatter = frontMatterOf(index > 0 ? lines.slice(1, index - 1) : []);
+  body = [...frontMatter.preface];
   let fence: Fence | undefined;
   // A setext title is a one-line paragraph: the line before it ends a block (or there is none).
   let afterBlock = true;
@@ -72,7 +75,40 @@ export function extractMarkdown(bytes: Uint8Array): ExtractedDocument {
     body.push(line);
   }
   flush();
+  // Without a level-1 heading of its own, the front matter's title is the document's heading (as static site generators show it).
+  if (title === undefined && frontMatter.title) {
+    title = frontMatter.title;
+    // The preface, the first section, already starts with the title line.
+    const titled = sections.map((section) => ({ ...section, headings: [frontMatter.title!, ...(section.headings ?? [])] }));
+    return assembleDocument('md', titled, { encoding, title });
+  }
   return assembleDocument('md', sections, { encoding, title });
+}
+
+/**
+ * What front matter contributes: its `title` (the document's heading when the body has no level-1
+ * heading, else a line of the preface: often the longer, searchable title) and its `description`
+ * (a preface line). Anything else between the opening `---` lines stays as written: it may be
+ * prose between thematic breaks.
+ */
+function frontMatterOf(yamlLines: string[]): { title?: string; preface: string[] } {
+  if (yamlLines.length === 0) return { preface: [] };
+  let data: unknown;
+  try {
+    data = parseYaml(yamlLines.join('\n'));
+  } catch {
+    data = undefined;
+  }
+  // Keys are identifiers ("title", "sidebar_position"); "Note: read this first" is a sentence.
+  const isFrontMatter = data !== null && typeof data === 'object' && !Array.isArray(data) && Object.keys(data).every((key) => /^[\w-]+$/.test(key));
+  if (!isFrontMatter) return { preface: ['---', ...yamlLines, '---'] };
+  const text = (key: string) => {
+    const value = (data as Record<string, unknown>)[key];
+    return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+  };
+  const title = text('title');
+  const description = text('description');
+  return { ...(title ? { title } : {}), preface: [title, description].filter((line): line is string => line !== undefined) };
 }
 
 function frontMatterEnd(lines: string[]): number {
