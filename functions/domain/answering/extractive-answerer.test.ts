@@ -142,6 +142,24 @@ These distances can be used to create a mask identifying monitors within a certa
     expect(answer('How do I deploy with cdk?', [bare]).text).toBe('Deploy the stacks. [1]');
   });
 
+  it('never answers with a sentence that holds only one word of a longer question, however rare that word is among the passages', () => {
+    const upgrading = passage('fil_upgrading', 'upgrading.md', 'If you are not using the data router you can skip this step. Update your imports to the new package.', 0.9);
+    const revalidation = passage(
+      'fil_revalidation',
+      'revalidation.md',
+      [
+        'Revalidation keeps the page in sync with the server.',
+        'After an action completes, every loader of the page revalidates.',
+        'Revalidation after an action can be costly when loaders are slow.',
+        'Return false from shouldRevalidate to keep a route from revalidation after an action.',
+      ].join(' '),
+      0.85,
+    );
+    const result = answer('How do I skip revalidation after an action?', [upgrading, revalidation]);
+    expect(result.cited).toEqual(['fil_revalidation']);
+    expect(result.text).not.toContain('skip this step');
+  });
+
   it('lets a short follow-up borrow the previous question', () => {
     const result = answer('And gift cards?', CORPUS, [
       { sender: 'user', text: 'Can I get a refund?' },

@@ -68,13 +68,22 @@ function phraseBonus(question: string[], sentence: string[]): number {
   return Math.min(0.2, bonus);
 }
 
+/**
+ * Distinct question terms a sentence (with its heading and code) must hold. The weights come from
+ * a handful of passages, where a word found in one sentence weighs most of the question: alone it
+ * would pass ("you can skip this" for "How do I skip revalidation after an action?").
+ */
+function termsToMatch(questionTerms: number): number {
+  return questionTerms >= 3 ? 2 : 1;
+}
+
 function lengthFactor(words: number): number {
   if (words < 4) return 0.4;
   if (words > 60) return 0.85;
   return 1;
 }
 
-function scoreCandidates(input: ChatModelInput): Candidate[] {
+export function scoreCandidates(input: ChatModelInput): Candidate[] {
   const questionTerms = questionTermsOf(input);
   if (questionTerms.size === 0) return [];
   const questionSequence = contentTerms(input.question);
@@ -93,13 +102,18 @@ function scoreCandidates(input: ChatModelInput): Candidate[] {
     const codeTerms = new Set(sentence.code ? contentTerms(sentence.code) : []);
     const covered = new Set<string>();
     let coverage = 0;
+    let inContext = 0;
     for (const [term, weight] of weights) {
       if (terms.has(term)) {
         coverage += weight;
         covered.add(term);
-      } else coverage += weight * Math.max(headingTerms.has(term) ? HEADING_WEIGHT : 0, codeTerms.has(term) ? CODE_WEIGHT : 0);
+      } else {
+        const context = Math.max(headingTerms.has(term) ? HEADING_WEIGHT : 0, codeTerms.has(term) ? CODE_WEIGHT : 0);
+        coverage += weight * context;
+        if (context > 0) inContext++;
+      }
     }
-    const lexical = coverage / total;
+    const lexical = covered.size + inContext >= termsToMatch(questionTerms.size) ? coverage / total : 0;
     const retrieval = 0.8 + 0.2 * (passage.score / bestPassageScore);
     const position = 1 - Math.min(sentence.position, 10) * 0.01;
     const score = lexical < RELEVANCE_THRESHOLD ? 0 : (lexical + phraseBonus(questionSequence, ownTerms[index] as string[])) * lengthFactor(sentence.text.split(/\s+/).length) * retrieval * position;

@@ -1,8 +1,10 @@
+import { stem as porter2 } from 'porter2';
+
 /**
- * Words as the extractive answerer compares them: lowercased, accents folded, common English
- * endings removed, so "refunds", "refunded" and "refunding" meet, and "policies" meets "policy".
- * A light suffix stripper rather than a full stemmer: both sides go through the same rules, and
- * matching only needs them to agree, not to produce dictionary stems.
+ * Words as the extractive answerer compares them: lowercased, accents folded, reduced to their
+ * Porter2 (Snowball English) stem, so "refunds", "refunded" and "refunding" meet, "policies" meets
+ * "policy", and "translate" meets "translations". The same stemmer as the lexical index's: a
+ * passage retrieved for a word is then also read for it.
  */
 
 /** Words that say nothing about what a question is about, the question words among them. */
@@ -17,53 +19,6 @@ const STOP_WORDS = new Set(
     'would yes yet you your yours yourself yourselves explain describe give show want wants'
   ).split(' '),
 );
-
-const VOWEL = /[aeiouy]/;
-
-function stripEnding(word: string, ending: string, minimumRest: number): string | undefined {
-  if (!word.endsWith(ending)) return undefined;
-  const rest = word.slice(0, -ending.length);
-  return rest.length >= minimumRest && VOWEL.test(rest) ? rest : undefined;
-}
-
-/** "shipp" → "ship", but "fall", "miss" and "buzz" keep their doubles. */
-function undouble(word: string): string {
-  const last = word[word.length - 1];
-  return word.length > 3 && last === word[word.length - 2] && last !== undefined && !'lsz'.includes(last) && !VOWEL.test(last) ? word.slice(0, -1) : word;
-}
-
-export function stem(input: string): string {
-  let word = input;
-  if (word.length <= 3 || /\d/.test(word)) return word;
-  if (word.endsWith('sses')) word = word.slice(0, -2);
-  else if (word.endsWith('ies') && word.length > 4) word = `${word.slice(0, -3)}y`;
-  else if (word.endsWith('s') && !/(ss|us|is)$/.test(word)) word = word.slice(0, -1);
-
-  for (const ending of ['ingly', 'edly', 'ing', 'ed']) {
-    const rest = stripEnding(word, ending, 3);
-    if (rest !== undefined) {
-      word = undouble(rest);
-      break;
-    }
-  }
-  for (const [ending, replacement, minimumRest] of [
-    ['ation', '', 4],
-    ['tion', 't', 3],
-    ['ness', '', 3],
-    ['able', '', 4],
-    ['ible', '', 4],
-    ['ly', '', 4],
-  ] as const) {
-    const rest = stripEnding(word, ending, minimumRest);
-    if (rest !== undefined) {
-      word = rest + replacement;
-      break;
-    }
-  }
-  if (word.length > 4 && word.endsWith('e')) word = word.slice(0, -1);
-  if (word.length > 3 && word.endsWith('y')) word = `${word.slice(0, -1)}i`;
-  return word;
-}
 
 /** Lowercased words of any script, accents folded (é → e). */
 export function wordsOf(text: string): string[] {
@@ -80,5 +35,5 @@ export function wordsOf(text: string): string[] {
 export function contentTerms(text: string): string[] {
   return wordsOf(text)
     .filter((word) => word.length >= 2 && !STOP_WORDS.has(word))
-    .map(stem);
+    .map((word) => porter2(word));
 }
