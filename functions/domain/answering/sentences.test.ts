@@ -42,5 +42,28 @@ describe('sentencesOf', () => {
     expect(cut?.code?.split('\n')).toEqual(['```py', ...Array.from({ length: 30 }, (_, line) => `line ${line}`), '…', '```']);
     expect(sentencesOf('  return x\n}\n```\nThe function returns x.').map((sentence) => sentence.text)).toEqual(['The function returns x.']);
   });
-});
 
+  it('reads no sentence out of code that no fence marks: a chunk cut from the middle of a long block', () => {
+    const middle = [
+      "import Drawer from '@mui/material/Drawer';",
+      'const [open, setOpen] = React.useState(false);',
+      'function handleClose() {',
+      '  setOpen(false);',
+      '}',
+      'return (',
+      '  <Drawer variant="temporary" open={open} onClose={handleClose}>',
+      ');',
+    ].join('\n');
+    expect(sentencesOf(middle)).toEqual([]);
+    // Prose keeps its parentheses, semicolons and inline code.
+    const prose = 'One (or more) security groups can be associated with the load balancer;\nuse `theme.spacing(2)` for 16px (the default = 8px).';
+    expect(sentencesOf(prose).map((sentence) => sentence.text)).toEqual([
+      'One (or more) security groups can be associated with the load balancer; use `theme.spacing(2)` for 16px (the default = 8px).',
+    ]);
+  });
+
+  it('reads inline markup and links as a rendered page shows them', () => {
+    const sentences = sentencesOf('<docs-warning>If you are not using a data router you can skip this.</docs-warning>\n\nSee the [routing guide](../start/routing.md "Routing") for more.');
+    expect(sentences.map((sentence) => sentence.text)).toEqual(['If you are not using a data router you can skip this.', 'See the routing guide for more.']);
+  });
+});

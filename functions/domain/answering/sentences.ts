@@ -80,6 +80,37 @@ function quotedCode(block: string): string {
 /** A sentence that hands over to the code after it: "…like this:", "The following example…". */
 const INTRODUCES_CODE = /(:|\b(?:following|below|example|snippet)\b.*)$/i;
 
+/** Inline HTML or JSX tags (`<docs-warning>`, `<p class="description">`), which a rendered page never shows. */
+const MARKUP_TAG = /<\/?[A-Za-z][\w-]*(?:\s[^<>]*)?\/?>/g;
+/** A Markdown link or image: its text reads, its target does not. */
+const MARKDOWN_LINK = /!?\[([^\]\n]*)\]\([^()\s]*(?:\([^()\s]*\)[^()\s]*)*(?:\s+"[^"]*")?\)/g;
+
+/** A line as a reader sees it rendered: links as their text, without markup tags. */
+function readableLine(line: string): string {
+  return line.replace(MARKDOWN_LINK, '$1').replace(MARKUP_TAG, ' ');
+}
+
+/** How statements of the common languages start ("const x =", "import { a } from", "if ("); prose may start with the same words, never so. */
+const CODE_STATEMENT = /^(?:(?:const|let|var)\s+[\w{[].*=|(?:import|export)\s.*(?:\sfrom\s|[{*]|default)|(?:function|class|interface|type|def)\s+\w+\s*[({<=:]|(?:if|for|while|switch)\s*\(|return\s.*;$)/;
+
+/** Characters that are rare in prose and common in code (parentheses and brackets are common in both). */
+const CODE_SYMBOLS = /[{};=<>]/g;
+
+/**
+ * A line of code outside any fence (a chunk cut inside a long code block, code pasted from a PDF or
+ * a web page): a statement up front, a line that opens or closes a block, or three code symbols or
+ * more, making up a twelfth of it once inline `code` spans are set aside. Not a sentence to answer with.
+ */
+function looksLikeCode(line: string): boolean {
+  const trimmed = line.trim();
+  if (CODE_STATEMENT.test(trimmed)) return true;
+  // Closing a block, opening one, or a call ended by a semicolon ("f(x);", never prose's "policies (see below);").
+  if (/^}|^[\])]+[;,]?$/.test(trimmed) || /\{$/.test(trimmed) || /\w\(.*\);$/.test(trimmed)) return true;
+  const prose = readableLine(trimmed).replace(/^(?:>\s*)+/, '').replace(/`[^`]*`/g, '').replace(/\s+/g, '');
+  const symbols = prose.match(CODE_SYMBOLS)?.length ?? 0;
+  return symbols >= 3 && symbols / prose.length > 0.08;
+}
+
 /** Lines → blocks: wrapped lines joined, list items and headings kept apart, table cells spaced. */
 function proseBlocksOf(raws: string[]): Block[] {
   const blocks: Block[] = [];
@@ -88,7 +119,7 @@ function proseBlocksOf(raws: string[]): Block[] {
     if (current !== undefined && current.trim() !== '') blocks.push({ text: current.trim(), heading: false });
     current = undefined;
   };
-  const lines = raws.map((raw) => raw.replace(/\|/g, ' ').replace(/\s+/g, ' ').trim());
+  const lines = raws.map((raw) => (looksLikeCode(raw) ? '' : readableLine(raw)).replace(/\|/g, ' ').replace(/\s+/g, ' ').trim());
   for (const [index, line] of lines.entries()) {
     if (line === '') {
       flush();
