@@ -63,7 +63,21 @@ describe('sentencesOf', () => {
   });
 
   it('reads inline markup and links as a rendered page shows them', () => {
-    const sentences = sentencesOf('<docs-warning>If you are not using a data router you can skip this.</docs-warning>\n\nSee the [routing guide](../start/routing.md "Routing") for more.');
-    expect(sentences.map((sentence) => sentence.text)).toEqual(['If you are not using a data router you can skip this.', 'See the routing guide for more.']);
+    const sentences = sentencesOf(
+      [
+        '<docs-warning>If you are not using a data router you can skip this.</docs-warning>',
+        '',
+        'See the [routing guide](../start/routing.md "Routing") or the [`meta` export][meta] for more.',
+        '',
+        'A title renders a `<title>` tag.',
+        '',
+        '[meta]: ../how-to/meta',
+      ].join('\n'),
+    );
+    expect(sentences.map((sentence) => sentence.text)).toEqual([
+      'If you are not using a data router you can skip this.',
+      'See the routing guide or the `meta` export for more.',
+      'A title renders a `<title>` tag.',
+    ]);
   });
 });

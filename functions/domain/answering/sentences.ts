@@ -82,12 +82,19 @@ const INTRODUCES_CODE = /(:|\b(?:following|below|example|snippet)\b.*)$/i;
 
 /** Inline HTML or JSX tags (`<docs-warning>`, `<p class="description">`), which a rendered page never shows. */
 const MARKUP_TAG = /<\/?[A-Za-z][\w-]*(?:\s[^<>]*)?\/?>/g;
-/** A Markdown link or image: its text reads, its target does not. */
-const MARKDOWN_LINK = /!?\[([^\]\n]*)\]\([^()\s]*(?:\([^()\s]*\)[^()\s]*)*(?:\s+"[^"]*")?\)/g;
+/** A Markdown link or image, inline (`[text](url)`) or by reference (`[text][label]`): its text reads, its target does not. */
+const MARKDOWN_LINK = /!?\[([^\]\n]*)\](?:\([^()\s]*(?:\([^()\s]*\)[^()\s]*)*(?:\s+"[^"]*")?\)|\[[^\]\n]*\])/g;
+/** A link reference definition (`[label]: ../guide.md`): no text a page shows. */
+const LINK_DEFINITION = /^ {0,3}\[[^\]\n]+\]:\s*\S+(?:\s+["'(].*["')])?\s*$/;
 
-/** A line as a reader sees it rendered: links as their text, without markup tags. */
+/** A line as a reader sees it rendered: links as their text, without markup tags (inline `code` is left as written: `<title>` there is the point). */
 function readableLine(line: string): string {
-  return line.replace(MARKDOWN_LINK, '$1').replace(MARKUP_TAG, ' ');
+  if (LINK_DEFINITION.test(line)) return '';
+  return line
+    .replace(MARKDOWN_LINK, '$1')
+    .split(/(`[^`]*`)/)
+    .map((part) => (part.startsWith('`') && part.endsWith('`') && part.length > 1 ? part : part.replace(MARKUP_TAG, ' ')))
+    .join('');
 }
 
 /** How statements of the common languages start ("const x =", "import { a } from", "if ("); prose may start with the same words, never so. */
@@ -104,8 +111,8 @@ const CODE_SYMBOLS = /[{};=<>]/g;
 function looksLikeCode(line: string): boolean {
   const trimmed = line.trim();
   if (CODE_STATEMENT.test(trimmed)) return true;
-  // Closing a block, opening one, or a call ended by a semicolon ("f(x);", never prose's "policies (see below);").
-  if (/^}|^[\])]+[;,]?$/.test(trimmed) || /\{$/.test(trimmed) || /\w\(.*\);$/.test(trimmed)) return true;
+  // A line that opens or closes a block, or a call ended by a semicolon ("f(x);", never prose's "policies (see below);").
+  if (/^[{}]|^[\])]+[;,]?$/.test(trimmed) || /(?:[{[]|\w\()$/.test(trimmed) || /\w\(.*\);$/.test(trimmed)) return true;
   const prose = readableLine(trimmed).replace(/^(?:>\s*)+/, '').replace(/`[^`]*`/g, '').replace(/\s+/g, '');
   const symbols = prose.match(CODE_SYMBOLS)?.length ?? 0;
   return symbols >= 3 && symbols / prose.length > 0.08;
