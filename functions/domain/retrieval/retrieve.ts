@@ -13,7 +13,7 @@ export const DEFAULT_TOP_K = 6;
 /** Most passages one call returns. */
 export const MAX_TOP_K = 50;
 /** Hits asked of each knowledge base: more than `topK`, so dropping near-duplicates still leaves enough; S3 Vectors answers at most 100. */
-const PER_INDEX_DEPTH = (topK: number) => Math.min(100, topK * 2);
+export const PER_INDEX_DEPTH = (topK: number) => Math.min(100, topK * 2);
 
 /** A knowledge base the caller may read. `active_index_version` is looked up when not given. */
 export interface RetrievalKnowledgeBase {
