@@ -45,6 +45,8 @@ describe('sentencesOf', () => {
 
   it('reads no sentence out of code that no fence marks: a chunk cut from the middle of a long block', () => {
     const middle = [
+      // A chunk may start mid-line: the rest of an import.
+      'type { Route } from "./+types/user-profile";',
       "import Drawer from '@mui/material/Drawer';",
       'const [open, setOpen] = React.useState(false);',
       'function handleClose() {',

@@ -111,8 +111,8 @@ const CODE_SYMBOLS = /[{};=<>]/g;
 function looksLikeCode(line: string): boolean {
   const trimmed = line.trim();
   if (CODE_STATEMENT.test(trimmed)) return true;
-  // A line that opens or closes a block, or a call ended by a semicolon ("f(x);", never prose's "policies (see below);").
-  if (/^[{}]|^[\])]+[;,]?$/.test(trimmed) || /(?:[{[]|\w\()$/.test(trimmed) || /\w\(.*\);$/.test(trimmed)) return true;
+  // A line that opens or closes a block, or a statement ended by a semicolon ("f(x);", 'from "./types";', never prose's "policies (see below);").
+  if (/^[{}]|^[\])]+[;,]?$/.test(trimmed) || /(?:[{[]|\w\()$/.test(trimmed) || /\w\(.*\);$|["'];$/.test(trimmed)) return true;
   const prose = readableLine(trimmed).replace(/^(?:>\s*)+/, '').replace(/`[^`]*`/g, '').replace(/\s+/g, '');
   const symbols = prose.match(CODE_SYMBOLS)?.length ?? 0;
   return symbols >= 3 && symbols / prose.length > 0.08;
