@@ -32,4 +32,28 @@ describe('a chat message', () => {
     expect(screen.getByRole('article', { name: 'Your message' }).querySelector('pre')).toBeNull();
     expect(screen.getByText('Why does ```x``` fail?')).toBeTruthy();
   });
+
+  it("renders a reply's Markdown: inline code, emphasis, lists and links that open a new tab", () => {
+    const text = 'Use `slots.transition` to **replace** it: [1]\n\n- first\n- second\n\nSee the [guide](https://example.com/guide).';
+    render(<ChatMessageBubble message={message('assistant', text)} knowledgeBaseName={() => 'Docs'} />);
+    const reply = screen.getByRole('article', { name: 'Reply' });
+    expect(reply.querySelector('p code')?.textContent).toBe('slots.transition');
+    expect(reply.querySelector('strong')?.textContent).toBe('replace');
+    expect([...reply.querySelectorAll('li')].map((item) => item.textContent)).toEqual(['first', 'second']);
+    const link = screen.getByRole('link', { name: 'guide' });
+    expect(link.getAttribute('href')).toBe('https://example.com/guide');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(reply.textContent).not.toContain('`');
+    expect(reply.textContent).not.toContain('**');
+    expect(reply.textContent).toContain('[1]');
+  });
+
+  it('never renders HTML a reply carries, nor a script link', () => {
+    const text = 'Careful <img src="x" onerror="alert(1)"> and <script>alert(2)</script> and [click](javascript:alert(3)).';
+    render(<ChatMessageBubble message={message('assistant', text)} knowledgeBaseName={() => 'Docs'} />);
+    const reply = screen.getByRole('article', { name: 'Reply' });
+    expect(reply.querySelector('img')).toBeNull();
+    expect(reply.querySelector('script')).toBeNull();
+    expect(reply.querySelector('a')?.getAttribute('href') ?? '').not.toContain('javascript');
+  });
 });
