@@ -39,7 +39,7 @@ export function MessageSources({ sources, knowledgeBaseName }: { sources: Citati
                     {citation.name}
                   </Link>
                 ) : target.kind === 'file' ? (
-                  <Link component="button" type="button" variant="body2" sx={{ fontWeight: 600, textAlign: 'left' }} aria-label={`Open ${citation.name}`} onClick={() => setOpened(citation)}>
+                  <Link component="button" type="button" variant="body2" sx={{ fontWeight: 600, textAlign: 'left', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', flexShrink: 0, maxWidth: '75%' }} aria-label={`Open ${citation.name}`} onClick={() => setOpened(citation)}>
                     {citation.name}
                   </Link>
                 ) : (
