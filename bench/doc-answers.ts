@@ -18,9 +18,10 @@ import { extractDocument } from '../functions/domain/extraction/extract-document
 import { fileIndexRecords } from '../functions/domain/knowledge-bases/index-records';
 import { mergePassages } from '../functions/domain/retrieval/merge-passages';
 import type { Passage } from '../functions/domain/retrieval/passages';
-import { DEFAULT_TOP_K, PER_INDEX_DEPTH } from '../functions/domain/retrieval/retrieve';
+import { PER_INDEX_DEPTH } from '../functions/domain/retrieval/retrieve';
 import { searchableText } from '../functions/ports/vectors';
 import { LexicalIndex, lexicalCollection, questionOf, type LexicalRow } from '../local/vectors/lexical/lexical-index';
+import { CHAT_LIMITS } from '../shared/rules/chat';
 import { CHUNK_SIZE_RANGE, OVERLAP_RANGE } from '../shared/rules/chunking';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -87,9 +88,9 @@ async function indexOf(files: DocumentFile[]): Promise<{ index: LexicalIndex; ch
   return { index: new LexicalIndex(rows), chunks: rows.length };
 }
 
-/** The chat's passages for a question: each index asked for PER_INDEX_DEPTH, merged to the top DEFAULT_TOP_K (retrieve.ts). */
+/** The chat's passages for a question (send-message.ts): the top CHAT_LIMITS.passages, each index asked for PER_INDEX_DEPTH of them (retrieve.ts). */
 function passagesFor(index: LexicalIndex, question: string): Passage[] {
-  const hits = index.search(questionOf(question), lexicalCollection([index]), PER_INDEX_DEPTH(DEFAULT_TOP_K));
+  const hits = index.search(questionOf(question), lexicalCollection([index]), PER_INDEX_DEPTH(CHAT_LIMITS.passages));
   const ranked = hits.map((hit) => ({
     documentId: hit.sourceId,
     name: hit.metadata.name,
@@ -100,7 +101,7 @@ function passagesFor(index: LexicalIndex, question: string): Passage[] {
     sourceType: hit.sourceType,
     ...(hit.metadata.headings?.length ? { headings: hit.metadata.headings } : {}),
   }));
-  return mergePassages([ranked], DEFAULT_TOP_K);
+  return mergePassages([ranked], CHAT_LIMITS.passages);
 }
 
 const results: Record<string, unknown> = {};
@@ -141,7 +142,7 @@ for (const set of SETS) {
   );
   for (const detail of details.filter((detail) => !detail.citedFirst)) console.log(`   not cited first: ${detail.question} (wanted ${detail.answeredBy.join(' or ')}; cited ${detail.cited.join(', ') || 'nothing'})`);
 }
-const output = { ranAt: new Date().toISOString(), chunking: { chunkSize: CHUNK_SIZE_RANGE.default, overlap: OVERLAP_RANGE.default }, topK: DEFAULT_TOP_K, totals, sets: results };
+const output = { ranAt: new Date().toISOString(), chunking: { chunkSize: CHUNK_SIZE_RANGE.default, overlap: OVERLAP_RANGE.default }, passages: CHAT_LIMITS.passages, totals, sets: results };
 mkdirSync(dirname(RESULTS), { recursive: true });
 writeFileSync(RESULTS, `${JSON.stringify(output, null, 2)}\n`);
 console.log(`All: ${totals.questions} questions; retrieved first ${totals.retrievedFirst}, cited first ${totals.citedFirst}, cited at all ${totals.citedAtAll}, nothing found ${totals.nothingFound}. Written to ${relative(process.cwd(), RESULTS)}.`);
