@@ -160,6 +160,12 @@ These distances can be used to create a mask identifying monitors within a certa
     expect(result.text).not.toContain('skip this step');
   });
 
+  it('prefers a whole sentence to the end of one cut at the start of a chunk', () => {
+    const cut = passage('fil_theme_a', 'theme.md', 'also enable dark mode for the background of the app. Colours follow the palette.', 0.9);
+    const whole = passage('fil_theme_b', 'baseline.md', 'Adding the baseline component will enable dark mode for the background of the page.', 0.88);
+    expect(answer('How do I enable dark mode for the background?', [cut, whole]).cited[0]).toBe('fil_theme_b');
+  });
+
   it('lets a short follow-up borrow the previous question', () => {
     const result = answer('And gift cards?', CORPUS, [
       { sender: 'user', text: 'Can I get a refund?' },

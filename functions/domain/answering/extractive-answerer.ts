@@ -16,6 +16,8 @@ const ABSENT_TERM_WEIGHT = 1;
 /** A heading's words speak for the sentences under it, and the code a sentence introduces for it, at half weight. */
 const HEADING_WEIGHT = 0.5;
 const CODE_WEIGHT = 0.5;
+/** A sentence the chunker cut the start off weighs this much of a whole one: it reads as a fragment. */
+const CUT_OFF_FACTOR = 0.6;
 /** A short follow-up ("and for digital goods?") borrows the previous question's words at this weight. */
 const FOLLOW_UP_WEIGHT = 0.5;
 
@@ -77,6 +79,11 @@ function termsToMatch(questionTerms: number): number {
   return questionTerms >= 3 ? 2 : 1;
 }
 
+/** A chunk's first sentence that starts in lower case is most likely the end of one cut at the chunk's start ("also enable dark mode for…"). */
+function isCutOff(sentence: Sentence): boolean {
+  return sentence.position === 0 && /^\p{Ll}/u.test(sentence.text);
+}
+
 function lengthFactor(words: number): number {
   if (words < 4) return 0.4;
   if (words > 60) return 0.85;
@@ -115,7 +122,7 @@ function scoreCandidates(input: ChatModelInput): Candidate[] {
     }
     const lexical = covered.size + inContext >= termsToMatch(questionTerms.size) ? coverage / total : 0;
     const retrieval = 0.8 + 0.2 * (passage.score / bestPassageScore);
-    const position = 1 - Math.min(sentence.position, 10) * 0.01;
+    const position = (1 - Math.min(sentence.position, 10) * 0.01) * (isCutOff(sentence) ? CUT_OFF_FACTOR : 1);
     const score = lexical < RELEVANCE_THRESHOLD ? 0 : (lexical + phraseBonus(questionSequence, ownTerms[index] as string[])) * lengthFactor(sentence.text.split(/\s+/).length) * retrieval * position;
     return { passageIndex, sentence, terms, score, covered };
   });

@@ -41,6 +41,8 @@ describe('sentencesOf', () => {
     const [cut] = sentencesOf(`For example:\n\`\`\`py\n${long}`);
     expect(cut?.code?.split('\n')).toEqual(['```py', ...Array.from({ length: 30 }, (_, line) => `line ${line}`), '…', '```']);
     expect(sentencesOf('  return x\n}\n```\nThe function returns x.').map((sentence) => sentence.text)).toEqual(['The function returns x.']);
+    // A short block the chunk cut off says that it goes on.
+    expect(sentencesOf('For example:\n```py\nprint(1)')[0]?.code).toBe('```py\nprint(1)\n…\n```');
   });
 
   it('reads no sentence out of code that no fence marks: a chunk cut from the middle of a long block', () => {

@@ -1,4 +1,4 @@
-import { codeOf, fencedSegments, fenceOpenedBy } from '../../../shared/markdown/code-fences';
+import { closesFence, codeOf, fencedSegments, fenceOpenedBy } from '../../../shared/markdown/code-fences';
 
 /**
  * A passage as sentences, with the heading each sits under. Chunks come from PDFs (hard-wrapped
@@ -73,7 +73,9 @@ function quotedCode(block: string): string {
   const fence = fenceOpenedBy(lines[0] ?? '');
   if (!fence) return block;
   const body = codeOf({ code: true, lines }).code.split('\n');
-  const kept = body.length > MAX_CODE_LINES ? [...body.slice(0, MAX_CODE_LINES), '…'] : body;
+  // A block the chunk cut off goes on in the document: say so, as for one cut here for length.
+  const cutByChunk = lines.length < 2 || !closesFence(lines[lines.length - 1]!, fence);
+  const kept = body.length > MAX_CODE_LINES ? [...body.slice(0, MAX_CODE_LINES), '…'] : cutByChunk ? [...body, '…'] : body;
   return [lines[0], ...kept, fence.marker].join('\n');
 }
 
