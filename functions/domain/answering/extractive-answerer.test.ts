@@ -160,6 +160,14 @@ These distances can be used to create a mask identifying monitors within a certa
     expect(result.text).not.toContain('skip this step');
   });
 
+  it('quotes the list a chosen sentence introduces right under it, each item once', () => {
+    const indexes = passage('fil_indexes', 'dynamodb.md', 'DynamoDB supports two types of secondary indexes:\n\n- Global secondary index - keys that differ from the table. It spans all partitions.\n- Local secondary index - the same partition key.', 0.9);
+    const result = answer('Which types of secondary indexes does DynamoDB support?', [indexes]);
+    expect(result.text).toBe(
+      'DynamoDB supports two types of secondary indexes: [1]\n- Global secondary index - keys that differ from the table. It spans all partitions.\n- Local secondary index - the same partition key.',
+    );
+  });
+
   it('prefers a whole sentence to the end of one cut at the start of a chunk', () => {
     const cut = passage('fil_theme_a', 'theme.md', 'also enable dark mode for the background of the app. Colours follow the palette.', 0.9);
     const whole = passage('fil_theme_b', 'baseline.md', 'Adding the baseline component will enable dark mode for the background of the page.', 0.88);

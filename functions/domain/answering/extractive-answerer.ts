@@ -106,7 +106,8 @@ function scoreCandidates(input: ChatModelInput): Candidate[] {
     const terms = termSets[index] as Set<string>;
     // A sentence stands under the nearest heading in its chunk and under the chunk's own sections (the chunker keeps those headings apart from the text).
     const headingTerms = new Set([sentence.heading, ...(passage.headings ?? [])].flatMap((heading) => (heading ? contentTerms(heading) : [])));
-    const codeTerms = new Set(sentence.code ? contentTerms(sentence.code) : []);
+    // The code or list a sentence introduces speaks for it: "Subscribe a queue:" is about what follows.
+    const codeTerms = new Set([sentence.code ?? '', ...(sentence.items ?? [])].flatMap((text) => (text ? contentTerms(text) : [])));
     const covered = new Set<string>();
     let coverage = 0;
     let inContext = 0;
@@ -156,8 +157,8 @@ function selectSentences(candidates: Candidate[]): Candidate[] {
 
 /**
  * Quotes the chosen sentences, passage by passage in order of relevance and in reading order within
- * a passage, each group followed by its passage's marker. A sentence that introduces code is
- * followed by its marker and the code at once, so the code stands right under its introduction.
+ * a passage, each group followed by its passage's marker. A sentence that introduces code or a list
+ * is followed by its marker and the code or the items at once, so they stand right under it.
  */
 function compose(chosen: Candidate[]): { text: string; citedPassageIndexes: number[] } {
   const cited: number[] = [];
@@ -170,10 +171,18 @@ function compose(chosen: Candidate[]): { text: string; citedPassageIndexes: numb
       .sort((a, b) => a.position - b.position);
     const lines: string[] = [];
     let quoted: string[] = [];
+    const listed: string[] = [];
     for (const sentence of sentences) {
+      // An item already quoted in its introduction's list is not quoted again, nor is any sentence of it.
+      if (listed.some((item) => item.includes(sentence.text))) continue;
       quoted.push(sentence.text);
-      if (!sentence.code) continue;
-      lines.push(`${quoted.join(' ')} ${marker}`, sentence.code);
+      if (!sentence.code && !sentence.items) continue;
+      lines.push(`${quoted.join(' ')} ${marker}`);
+      if (sentence.code) lines.push(sentence.code);
+      for (const item of sentence.items ?? []) {
+        lines.push(`- ${item}`);
+        listed.push(item);
+      }
       quoted = [];
     }
     if (quoted.length > 0) lines.push(`${quoted.join(' ')} ${marker}`);

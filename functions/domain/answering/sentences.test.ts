@@ -84,4 +84,18 @@ describe('sentencesOf', () => {
       'A title renders a `<title>` tag.',
     ]);
   });
+
+  it('gives a sentence ending in a colon the list items right after it, which stay sentences too', () => {
+    const sentences = sentencesOf('Pass the nonce in two places:\n\n- in `_document.tsx`, to the cache\n- in `_app.tsx`, to the provider\n\nThat is all.\n\n- a list no sentence introduces');
+    expect(sentences[0]).toMatchObject({ text: 'Pass the nonce in two places:', items: ['in `_document.tsx`, to the cache', 'in `_app.tsx`, to the provider'] });
+    expect(sentences.map((sentence) => sentence.text)).toContain('in `_app.tsx`, to the provider');
+    expect(sentences.filter((sentence) => sentence.items).length).toBe(1);
+    // A heading between them ends the introduction.
+    expect(sentencesOf('Options:\n\n## Other\n\n- one\n- two')[0]?.items).toBeUndefined();
+  });
+
+  it('reads a link whose text is wrapped over two lines as its text', () => {
+    const wrapped = 'Every execution of a state machine in this service has its own [State Machine\nData](https://example.com/data.html): a JSON document.';
+    expect(sentencesOf(wrapped).map((sentence) => sentence.text)).toEqual(['Every execution of a state machine in this service has its own State Machine Data: a JSON document.']);
+  });
 });

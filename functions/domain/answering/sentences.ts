@@ -14,6 +14,8 @@ export interface Sentence {
   position: number;
   /** The fenced code block the sentence introduces ("Subscribe a queue to your topic:"), verbatim, fences included. */
   code?: string;
+  /** The list items the sentence introduces ("…pass it to the cache in two places:"), each as one line of text. */
+  items?: string[];
 }
 
 const ABBREVIATIONS = new Set(
@@ -42,7 +44,12 @@ interface Block {
   heading: boolean;
   /** A fenced code block, verbatim. */
   code?: boolean;
+  /** A list item (its marker removed). */
+  item?: boolean;
 }
+
+/** The most list items an answer quotes under the sentence that introduces them. */
+const MAX_LIST_ITEMS = 8;
 
 /** The longest code block an answer quotes, in lines between its fences. */
 const MAX_CODE_LINES = 30;
@@ -124,9 +131,13 @@ function looksLikeCode(line: string): boolean {
 function proseBlocksOf(raws: string[]): Block[] {
   const blocks: Block[] = [];
   let current: string | undefined;
+  let currentIsItem = false;
   const flush = () => {
-    if (current !== undefined && current.trim() !== '') blocks.push({ text: current.trim(), heading: false });
+    // Links again, now that wrapped lines are joined: "[State Machine\nData](…)" spans two.
+    const text = current?.replace(MARKDOWN_LINK, '$1').trim();
+    if (text) blocks.push({ text, heading: false, ...(currentIsItem ? { item: true } : {}) });
     current = undefined;
+    currentIsItem = false;
   };
   const lines = raws.map((raw) => (looksLikeCode(raw) ? '' : readableLine(raw)).replace(/\|/g, ' ').replace(/\s+/g, ' ').trim());
   for (const [index, line] of lines.entries()) {
@@ -153,6 +164,7 @@ function proseBlocksOf(raws: string[]): Block[] {
     else {
       flush();
       current = line.replace(LIST_MARKER, '');
+      currentIsItem = startsItem;
     }
   }
   flush();
@@ -188,20 +200,30 @@ export function sentencesOf(passage: string): Sentence[] {
   const sentences: Sentence[] = [];
   let heading: string | undefined;
   let afterProse = false;
+  // The sentence whose list is being read: items that follow a sentence ending in ":" are its list.
+  let listIntroduction: Sentence | undefined;
   for (const block of blocksOf(passage)) {
     if (block.code) {
       // Code goes with the sentence right before it when that sentence introduces it; other code is left out.
       const introduction = afterProse ? sentences[sentences.length - 1] : undefined;
       if (introduction && introduction.code === undefined && INTRODUCES_CODE.test(introduction.text)) introduction.code = quotedCode(block.text);
       afterProse = false;
+      listIntroduction = undefined;
       continue;
     }
     afterProse = !block.heading;
     if (block.heading) {
       heading = block.text;
+      listIntroduction = undefined;
       continue;
     }
+    if (block.item) {
+      if (listIntroduction && (listIntroduction.items ??= []).length < MAX_LIST_ITEMS) listIntroduction.items.push(block.text);
+    } else listIntroduction = undefined;
+    // Items stay sentences of their own too: one of them may be the answer.
     for (const text of splitBlock(block.text)) sentences.push({ text, heading, position: sentences.length });
+    const last = sentences[sentences.length - 1];
+    if (!block.item && last?.text.endsWith(':')) listIntroduction = last;
   }
   return sentences;
 }
