@@ -48,6 +48,14 @@ describe('a chat message', () => {
     expect(reply.textContent).toContain('[1]');
   });
 
+  it("shows a reply's headings, of any level, as bold lines rather than a page's outline", () => {
+    render(<ChatMessageBubble message={message('assistant', '# Deploying\n\nRun it.\n\n#### On AWS\n\nUse the CDK.')} knowledgeBaseName={() => 'Docs'} />);
+    const reply = screen.getByRole('article', { name: 'Reply' });
+    expect(reply.querySelector('h1, h2, h3, h4, h5, h6')).toBeNull();
+    expect(screen.getByText('Deploying').tagName).toBe('P');
+    expect(screen.getByText('On AWS').tagName).toBe('P');
+  });
+
   it('never renders HTML a reply carries, nor a script link', () => {
     const text = 'Careful <img src="x" onerror="alert(1)"> and <script>alert(2)</script> and [click](javascript:alert(3)).';
     render(<ChatMessageBubble message={message('assistant', text)} knowledgeBaseName={() => 'Docs'} />);

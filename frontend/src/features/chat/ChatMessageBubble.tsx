@@ -2,6 +2,7 @@ import AutoAwesomeOutlinedIcon from '@mui/icons-material/AutoAwesomeOutlined';
 import FormatQuoteIcon from '@mui/icons-material/FormatQuote';
 import { Box, Chip, Link, Paper, Typography } from '@mui/material';
 import type { Element, ElementContent } from 'hast';
+import type { ReactNode } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { isLlmModel, LLM_MODEL_LABELS } from '../../../../shared/rules/chat';
@@ -28,6 +29,15 @@ function codeBlockOf(node: Element | undefined): { language: string; code: strin
   return { language: language ?? '', code: (code ? textOf(code) : '').replace(/\n$/, '') };
 }
 
+/** A heading in a reply is a bold line, whatever its level: a bubble has no room for a document's outline. */
+function ReplyHeading({ children }: { children?: ReactNode }) {
+  return (
+    <Typography variant="subtitle2" component="p" sx={{ mt: 1 }}>
+      {children}
+    </Typography>
+  );
+}
+
 /** How a reply's Markdown shows inside a bubble: body text, code that scrolls sideways, links that open a new tab. */
 const REPLY_COMPONENTS: Components = {
   p: ({ children }) => (
@@ -42,9 +52,12 @@ const REPLY_COMPONENTS: Components = {
   ),
   ul: ({ children }) => <Box component="ul" sx={{ my: 0.5, pl: 2.5 }}>{children}</Box>,
   ol: ({ children }) => <Box component="ol" sx={{ my: 0.5, pl: 2.5 }}>{children}</Box>,
-  h1: ({ children }) => <Typography variant="subtitle2" component="p" sx={{ mt: 1 }}>{children}</Typography>,
-  h2: ({ children }) => <Typography variant="subtitle2" component="p" sx={{ mt: 1 }}>{children}</Typography>,
-  h3: ({ children }) => <Typography variant="subtitle2" component="p" sx={{ mt: 1 }}>{children}</Typography>,
+  h1: ReplyHeading,
+  h2: ReplyHeading,
+  h3: ReplyHeading,
+  h4: ReplyHeading,
+  h5: ReplyHeading,
+  h6: ReplyHeading,
   a: ({ href, children }) => (
     <Link href={href} target="_blank" rel="noopener noreferrer">
       {children}
