@@ -17,8 +17,7 @@ import { extractAnswer } from '../functions/domain/answering/extractive-answerer
 import { extractDocument } from '../functions/domain/extraction/extract-document';
 import { fileIndexRecords } from '../functions/domain/knowledge-bases/index-records';
 import { mergePassages } from '../functions/domain/retrieval/merge-passages';
-import type { Passage } from '../functions/domain/retrieval/passages';
-import { PER_INDEX_DEPTH } from '../functions/domain/retrieval/retrieve';
+import { PER_INDEX_DEPTH, toPassage, type Passage } from '../functions/domain/retrieval/retrieve';
 import { searchableText } from '../functions/ports/vectors';
 import { LexicalIndex, lexicalCollection, questionOf, type LexicalRow } from '../local/vectors/lexical/lexical-index';
 import { CHAT_LIMITS } from '../shared/rules/chat';
@@ -88,19 +87,10 @@ async function indexOf(files: DocumentFile[]): Promise<{ index: LexicalIndex; ch
   return { index: new LexicalIndex(rows), chunks: rows.length };
 }
 
-/** The chat's passages for a question (send-message.ts): the top CHAT_LIMITS.passages, each index asked for PER_INDEX_DEPTH of them (retrieve.ts). */
+/** The chat's passages for a question (send-message.ts): the top CHAT_LIMITS.passages, each index asked for PER_INDEX_DEPTH of them, each hit made a passage as retrieval makes it (retrieve.ts). */
 function passagesFor(index: LexicalIndex, question: string): Passage[] {
   const hits = index.search(questionOf(question), lexicalCollection([index]), PER_INDEX_DEPTH(CHAT_LIMITS.passages));
-  const ranked = hits.map((hit) => ({
-    documentId: hit.sourceId,
-    name: hit.metadata.name,
-    knowledgeBaseId: 'bench',
-    snippet: '',
-    text: hit.text,
-    score: hit.score,
-    sourceType: hit.sourceType,
-    ...(hit.metadata.headings?.length ? { headings: hit.metadata.headings } : {}),
-  }));
+  const ranked = hits.map((hit) => toPassage(hit, 'bench'));
   return mergePassages([ranked], CHAT_LIMITS.passages);
 }
 

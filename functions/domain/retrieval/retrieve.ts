@@ -100,7 +100,7 @@ export async function rankPassages(ports: RetrievalPorts, request: RetrievalRequ
 }
 
 /** A hit as a passage; its snippet is made once the merge has kept it. */
-function toPassage(hit: IndexHit, knowledgeBaseId: string): Passage {
+export function toPassage(hit: IndexHit, knowledgeBaseId: string): Passage {
   return {
     documentId: hit.sourceId,
     name: hit.metadata.name,
