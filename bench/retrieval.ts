@@ -204,6 +204,13 @@ async function main(): Promise<void> {
     const apiToken = (app.integrations as Json[]).find((integration) => integration.type === 'api')?.settings?.token as string;
 
     // 3. Quality: the chat's retrieval, deeper than a prompt, a document ranking as its best passage.
+    // The first search of the application's knowledge bases starts training their latent space in
+    // the background (local/vectors/lexical/latent-space.ts); the ranking is measured once it is done.
+    const latentStartedAt = performance.now();
+    await rankPassages(platform.ports, { organizationId, knowledgeBases, query: 'latent space warm-up' }, EVALUATION_DEPTH);
+    await platform.ports.vectors.settled?.();
+    const latentSeconds = (performance.now() - latentStartedAt) / 1000;
+    console.log(`Latent space trained in ${latentSeconds.toFixed(1)} s.`);
     let ndcg10 = 0;
     let recall10 = 0;
     let recall100 = 0;
@@ -314,6 +321,7 @@ async function main(): Promise<void> {
         uploadSeconds: (uploadedAt - startedAt) / 1000,
         secondsUntilActive: (ingestedAt - startedAt) / 1000,
         indexSeconds: (indexedAt - ingestedAt) / 1000,
+        latentSpaceSeconds: Number(latentSeconds.toFixed(1)),
         chunks,
       },
       quality,

@@ -77,6 +77,13 @@ export interface VectorIndexPort {
    * so there it does nothing.
    */
   refresh(indexName: string): Promise<void>;
+  /**
+   * Resolves when work a search started in the background is done: the embedded index trains a
+   * latent space for a set of knowledge bases searched together (local/vectors/lexical/latent-space.ts),
+   * and searches without it until then. For evaluations that must measure the settled ranking;
+   * absent where there is no such work.
+   */
+  settled?(): Promise<void>;
   /** Removes every record of the source; answers how many were removed. */
   deleteBySource(indexName: string, sourceId: string): Promise<number>;
   /** Idempotent: dropping a missing index succeeds. */

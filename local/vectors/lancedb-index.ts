@@ -261,7 +261,10 @@ export function createLanceDbIndex(options: LanceDbIndexOptions): LanceDbIndex {
       await (await db()).tableNames();
     },
 
+    settled: () => collections.settled(),
+
     async close() {
+      collections.close();
       while (writeQueues.size > 0) await Promise.all(writeQueues.values());
       for (const entry of opened.values()) {
         const index = await entry.catch(() => undefined);

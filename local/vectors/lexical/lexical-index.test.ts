@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LATENT_SPACE } from './latent-space';
 import { BestRows, KeptCollections, LEXICAL_SCORING, LexicalIndex, lexicalCollection, questionOf } from './lexical-index';
 
 describe('best rows', () => {
@@ -63,5 +64,43 @@ describe('document names', () => {
     } finally {
       LEXICAL_SCORING.nameWeight = nameWeight;
     }
+  });
+});
+
+describe('latent space', () => {
+  const file = (name: string, text: string) => ({ id: name, sourceId: name, sourceType: 'file' as const, text, searchText: text, metadata: { name, chunkIndex: 0 } });
+  /** Obesity and body-mass index keep company here, as ladders and falls do; risk is everywhere. */
+  const corpus = () => [
+    ...Array.from({ length: 12 }, (_, i) => file(`cohort-${i}`, `Obesity risk and body mass index in adults, cohort ${i}.`)),
+    ...Array.from({ length: 12 }, (_, i) => file(`site-${i}`, `The risk of falls from a ladder at work, site ${i}.`)),
+    file('school', 'Body mass index measured at school: the risk.'),
+    file('ladder', 'Ladder risk: the risk of a fall.'),
+  ];
+  const options = { ...LATENT_SPACE, minimumDocuments: 10, dimensions: 4 };
+
+  it("ranks a document on the question's topic above one that only repeats its other word, once the space is trained", async () => {
+    const kept = new KeptCollections(options);
+    const index = new LexicalIndex(corpus());
+    const collection = kept.of('kb', [index]);
+    // The two documents that do not say obesity: lexically, "risk" twice beats "risk" once.
+    const search = () => index.search(questionOf('obesity risk'), collection, 2, new Set(['school', 'ladder'])).map((hit) => hit.sourceId);
+    expect(collection.latent).toBeUndefined();
+    expect(search()[0]).toBe('ladder');
+    await kept.settled();
+    expect(collection.latent).toBeDefined();
+    expect(search()[0]).toBe('school');
+  });
+
+  it('trains no space for fewer documents than the minimum, nor once the set is forgotten', async () => {
+    const small = new KeptCollections({ ...options, minimumDocuments: 100 });
+    const tooFew = small.of('kb', [new LexicalIndex(corpus())]);
+    await small.settled();
+    expect(tooFew.latent).toBeUndefined();
+
+    const kept = new KeptCollections(options);
+    const forgotten = kept.of('kb', [new LexicalIndex(corpus())]);
+    kept.forget('kb');
+    await kept.settled();
+    expect(forgotten.latent).toBeUndefined();
   });
 });

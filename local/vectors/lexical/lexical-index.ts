@@ -1,8 +1,9 @@
 import type { IndexHit, IndexRecordMetadata, IndexSourceType } from '../../../functions/ports/vectors';
 import { bm25Score } from '../scores';
 import { createAnalyzer } from './analyzer';
+import { LATENT_SPACE, trainLatentSpace, type Cancellation, type LatentSpace } from './latent-space';
 import { documentName, sourceDocuments } from './source-documents';
-import { collectionOf, TermIndex, type Bm25Parameters, type CollectionStatistics } from './term-index';
+import { collectionOf, inverseDocumentFrequency, TermIndex, type Bm25Parameters, type CollectionStatistics } from './term-index';
 
 /**
  * How passages are scored, tuned together on the SciFact train split (bench/README.md). A passage
@@ -84,6 +85,7 @@ export class LexicalIndex {
   private readonly documentOf: Int32Array;
   private passageScores?: Float64Array;
   private documentScores?: Float64Array;
+  private documentSimilarities?: Float64Array;
 
   constructor(rows: LexicalRow[]) {
     this.rows = rows;
@@ -112,16 +114,52 @@ export class LexicalIndex {
       this.names[field].addScores(nameWeights, collection.names[field], LEXICAL_SCORING.bm25, documentScores);
     }
 
-    const best = new BestRows(limit);
+    const latent = this.latentScores(question, collection);
+    // With a latent space, the best lexical candidates are rescored, not every match: a cosine per
+    // document is hundreds of multiplications, and a document far down the lexical ranking does not
+    // reach the top of a chat's few passages.
+    const lexical = new BestRows(latent ? Math.max(limit, LATENT_SPACE.candidates) : limit);
     for (let row = 0; row < passageScores.length; row++) {
       const own = passageScores[row]!;
       if (own <= 0 || (sourceIds && !sourceIds.has(this.rows[row]!.sourceId))) continue;
-      best.offer(row, LEXICAL_SCORING.passageWeight * own + LEXICAL_SCORING.documentWeight * documentScores[this.documentOf[row]!]!);
+      lexical.offer(row, LEXICAL_SCORING.passageWeight * own + LEXICAL_SCORING.documentWeight * documentScores[this.documentOf[row]!]!);
+    }
+    let best = lexical;
+    if (latent) {
+      best = new BestRows(limit);
+      // In row order, so that ties go to the earlier row as without a latent space.
+      for (const { row, score } of [...lexical.rows()].sort((a, b) => a.row - b.row)) best.offer(row, score + latent(this.documentOf[row]!));
     }
     return best.rows().map(({ row, score }) => {
       const { searchText: _searched, metadata, ...hit } = this.rows[row]!;
       return { ...hit, metadata: { ...metadata }, score: bm25Score(score) };
     });
+  }
+
+  /**
+   * What the collection's latent space adds to a document's score, when it has one: the cosine of
+   * document and question (none when negative) times `LATENT_SPACE.weight` times the question's
+   * best possible lexical match, its terms' summed idf, so that it weighs alike for short and long
+   * questions. Computed for a document when one of its passages first matches.
+   */
+  private latentScores(question: Question, collection: LexicalCollection): ((document: number) => number) | undefined {
+    const space = collection.latent;
+    const documents = space?.documentsOf(this.documents.stems);
+    const asked = documents && space!.project(question.stems);
+    if (!asked) return undefined;
+    const statistics = collection.documents.stems;
+    const weight = LATENT_SPACE.weight * question.stems.reduce((sum, stem) => sum + inverseDocumentFrequency(statistics.documentFrequency(stem), statistics.rows), 0);
+    const dimensions = space!.dimensions;
+    const similarities = (this.documentSimilarities ??= new Float64Array(this.documents.stems.rows)).fill(Number.NaN);
+    return (document) => {
+      let similarity = similarities[document]!;
+      if (Number.isNaN(similarity)) {
+        similarity = 0;
+        for (let at = document * dimensions, column = 0; column < dimensions; column++) similarity += documents[at + column]! * asked[column]!;
+        similarities[document] = similarity;
+      }
+      return similarity > 0 ? weight * similarity : 0;
+    };
   }
 }
 
@@ -130,6 +168,8 @@ export interface LexicalCollection {
   passages: Record<Field, CollectionStatistics>;
   documents: Record<Field, CollectionStatistics>;
   names: Record<Field, CollectionStatistics>;
+  /** The documents' latent space (latent-space.ts), once trained; searches go without it until then. */
+  latent?: LatentSpace;
 }
 
 export function lexicalCollection(indexes: readonly LexicalIndex[]): LexicalCollection {
@@ -139,29 +179,92 @@ export function lexicalCollection(indexes: readonly LexicalIndex[]): LexicalColl
 
 /** At most this many sets of indexes keep their collection (one set per application, as a rule). */
 const MAX_KEPT_COLLECTIONS = 256;
+/** At most this many of them keep a latent space (~20 MB each for 5,000 documents): the most recently trained. */
+const MAX_LATENT_SPACES = 8;
+
+interface KeptCollection {
+  members: readonly LexicalIndex[];
+  collection: LexicalCollection;
+  training: Cancellation;
+}
 
 /**
  * The collections of the sets of indexes searched together, each kept while its set holds the very
  * same index objects (an index rebuilt after a write is a new object). An application asks the
  * same set send after send, so its term statistics are summed once per term, not once per index
  * per question.
+ *
+ * A set of at least `LATENT_SPACE.minimumDocuments` documents also gets a latent space, trained in
+ * the background from its first search (seconds of CPU for thousands of documents, in slices
+ * between requests); searches meanwhile are lexical only. A set replaced or forgotten stops its
+ * training.
  */
 export class KeptCollections {
-  private readonly kept = new Map<string, { members: readonly LexicalIndex[]; collection: LexicalCollection }>();
+  private readonly kept = new Map<string, KeptCollection>();
+  private readonly trainings = new Set<Promise<void>>();
+  /** Keys of the kept sets holding a latent space, oldest first. */
+  private readonly latentHolders: string[] = [];
+
+  constructor(private readonly latent: typeof LATENT_SPACE | false = LATENT_SPACE) {}
 
   /** The collection of `members`, named by `key` (the same key always names the same set, in the same order). */
   of(key: string, members: readonly LexicalIndex[]): LexicalCollection {
     const kept = this.kept.get(key);
     if (kept && kept.members.length === members.length && kept.members.every((member, position) => member === members[position])) return kept.collection;
-    if (this.kept.size >= MAX_KEPT_COLLECTIONS) this.kept.clear();
-    const collection = lexicalCollection(members);
-    this.kept.set(key, { members, collection });
-    return collection;
+    if (kept) this.drop(key);
+    if (this.kept.size >= MAX_KEPT_COLLECTIONS) for (const name of [...this.kept.keys()]) this.drop(name);
+    const entry: KeptCollection = { members, collection: lexicalCollection(members), training: { cancelled: false } };
+    this.kept.set(key, entry);
+    this.train(key, entry);
+    return entry.collection;
   }
 
   /** Lets go of every set holding `name`'s index (the index was dropped). */
   forget(name: string): void {
-    for (const key of this.kept.keys()) if (key.split('\n').includes(name)) this.kept.delete(key);
+    for (const key of [...this.kept.keys()]) if (key.split('\n').includes(name)) this.drop(key);
+  }
+
+  /** Lets go of every set, stopping their trainings (the index is closing). */
+  close(): void {
+    for (const key of [...this.kept.keys()]) this.drop(key);
+  }
+
+  /** Resolves when no latent space is being trained: the benchmark waits for it, a chat never does. */
+  async settled(): Promise<void> {
+    while (this.trainings.size > 0) await Promise.all(this.trainings);
+  }
+
+  private drop(key: string): void {
+    const entry = this.kept.get(key);
+    if (!entry) return;
+    entry.training.cancelled = true;
+    this.kept.delete(key);
+    const holder = this.latentHolders.indexOf(key);
+    if (holder >= 0) this.latentHolders.splice(holder, 1);
+  }
+
+  private train(key: string, entry: KeptCollection): void {
+    if (!this.latent) return;
+    const documents = entry.members.reduce((sum, member) => sum + member.documents.stems.rows, 0);
+    if (documents < this.latent.minimumDocuments) return;
+    const training = trainLatentSpace(
+      entry.members.map((member) => member.documents.stems),
+      this.latent,
+      entry.training,
+    )
+      .then((space) => {
+        if (!space || entry.training.cancelled) return;
+        entry.collection.latent = space;
+        this.latentHolders.push(key);
+        while (this.latentHolders.length > MAX_LATENT_SPACES) {
+          const oldest = this.kept.get(this.latentHolders.shift()!);
+          if (oldest) oldest.collection.latent = undefined;
+        }
+      })
+      // The set stays lexical only: the same as before it had a space, and what a search does meanwhile.
+      .catch((error: unknown) => console.warn(`Latent space of ${entry.members.length} index(es) not trained: ${String(error)}`))
+      .finally(() => this.trainings.delete(training));
+    this.trainings.add(training);
   }
 }
 

@@ -64,6 +64,11 @@ export class TermIndex {
     return this.postings.get(term)?.rows.length ?? 0;
   }
 
+  /** Every term with the rows holding it and how often: the term-row matrix, a term at a time. */
+  *terms(): IterableIterator<{ term: string; rows: Int32Array; frequencies: Uint16Array }> {
+    for (const [term, { rows, frequencies }] of this.postings) yield { term, rows, frequencies };
+  }
+
   /**
    * Adds each row's BM25 for the question's terms to `scores` (indexed by row), each term's
    * contribution multiplied by its weight. Idf and average length come from the collection, so
