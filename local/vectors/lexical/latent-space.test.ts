@@ -4,7 +4,7 @@ import { trainLatentSpace } from './latent-space';
 import { TermIndex } from './term-index';
 
 const analyze = createAnalyzer();
-const OPTIONS = { dimensions: 4, powerIterations: 2, maximumTerms: 1000 };
+const OPTIONS = { dimensions: 4, powerIterations: 2, oversampling: 4, maximumTerms: 1000 };
 
 /** Two topics whose words keep company (weight and body-mass index; ladders and falls), and loose documents. */
 function corpus(): string[] {

@@ -1,3 +1,4 @@
+import { EigenvalueDecomposition, Matrix } from 'ml-matrix';
 import type { TermIndex } from './term-index';
 
 /**
@@ -7,22 +8,27 @@ import type { TermIndex } from './term-index';
  * document can be found by a question that shares few of its words. It ranks documents beside
  * BM25, never alone (lexical-index.ts weighs it).
  *
- * The space is the span of the top `dimensions` left singular vectors of the tf-idf term-document
- * matrix, found by a randomised range finder with power iterations (Halko, Martinsson and Tropp,
- * 2011): a few sparse matrix products and Gram-Schmidt, no eigensolver. Cosines are taken between
- * projections onto that span, which equal those between the documents' LSA vectors (Σ·Vᵀ columns).
+ * The space is spanned by the top `dimensions` left singular vectors of the tf-idf term-document
+ * matrix A, found by randomised SVD (Halko, Martinsson and Tropp, 2011): a sketch of A's range a
+ * little wider than the space (`oversampling`), sharpened by power iterations (sparse products and
+ * Gram-Schmidt), then the leading eigenvectors of the sketched documents' Gram matrix (ml-matrix).
+ * A document's vector is its row of V·Σ, a question's its projection onto the same directions;
+ * they are compared by cosine.
  *
  * Measured on SciFact train (bench/README.md): trained on all 5,183 documents, BM25 plus this at
- * `weight` 0.5 moved recall@100 from 0.939 to 0.948 at the same nDCG@10; trained on ~470
- * documents at a time (one knowledge base of the benchmark's eleven) it moved nothing, hence one
- * space per set of indexes searched together and none under `minimumDocuments`. 128 dimensions
- * gained about a third as much as 256; 384 no more. A search rescores only the best
- * `candidates` lexical passages of each index: at a chat's depth (a dozen per index) 50 ranked as
- * well on train as all of them, for a fraction of the cost.
+ * `weight` 0.5 moved recall@100 from 0.939 to 0.946–0.949 (three random starts) at nDCG@10
+ * 0.703–0.705 (0.705 without); trained on ~470 documents at a time (one knowledge base of the
+ * benchmark's eleven) it moved nothing, hence one space per set of indexes searched together and
+ * none under `minimumDocuments`. 128 dimensions gained about a third as much as 256; 384 no more;
+ * training on passages instead of documents, or weighting Σ otherwise (Σ^0.5, Σ^0), lost a little.
+ * A search rescores only the best `candidates` lexical passages of each index: at a chat's depth (a
+ * dozen per index) 25 ranked as well on train as all of them, for a fraction of the cost.
  */
 export const LATENT_SPACE = {
   dimensions: 256,
   powerIterations: 2,
+  /** Columns the random sketch has beyond `dimensions` (Halko et al.'s oversampling). */
+  oversampling: 64,
   /** Fewer documents than this train no space: too little co-occurrence to learn from. */
   minimumDocuments: 1000,
   /** The vocabulary is the terms in at least two documents, the most widespread first, up to this many. */
@@ -30,10 +36,10 @@ export const LATENT_SPACE = {
   /** How much a question's best possible lexical match (its terms' summed idf) a cosine of 1 adds. */
   weight: 0.5,
   /** The passages of an index, best lexical matches first, that a search rescores with it (more when it asks for more). */
-  candidates: 50,
+  candidates: 25,
 };
 
-export type LatentSpaceOptions = Pick<typeof LATENT_SPACE, 'dimensions' | 'powerIterations' | 'maximumTerms'>;
+export type LatentSpaceOptions = Pick<typeof LATENT_SPACE, 'dimensions' | 'powerIterations' | 'oversampling' | 'maximumTerms'>;
 
 /** Set `cancelled` to stop a training at its next pause; it then answers undefined. */
 export interface Cancellation {
@@ -58,7 +64,7 @@ interface TermMatrix {
   documentCount: number;
 }
 
-function termMatrix(indexes: readonly TermIndex[], maximumTerms: number): TermMatrix {
+async function termMatrix(indexes: readonly TermIndex[], maximumTerms: number): Promise<TermMatrix> {
   const offsets: number[] = [];
   let documentCount = 0;
   for (const index of indexes) {
@@ -66,7 +72,10 @@ function termMatrix(indexes: readonly TermIndex[], maximumTerms: number): TermMa
     documentCount += index.rows;
   }
   const frequencies = new Map<string, number>();
-  for (const index of indexes) for (const { term, rows } of index.terms()) frequencies.set(term, (frequencies.get(term) ?? 0) + rows.length);
+  for (const index of indexes) {
+    for (const { term, rows } of index.terms()) frequencies.set(term, (frequencies.get(term) ?? 0) + rows.length);
+    await pause();
+  }
   const vocabulary = [...frequencies].filter(([, frequency]) => frequency >= 2 && frequency < documentCount);
   vocabulary.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   vocabulary.length = Math.min(vocabulary.length, maximumTerms);
@@ -74,7 +83,7 @@ function termMatrix(indexes: readonly TermIndex[], maximumTerms: number): TermMa
   const idf = Float64Array.from(vocabulary, ([, frequency]) => Math.log(documentCount / frequency));
 
   const lists: Array<Array<{ documents: Int32Array; values: Float64Array }>> = vocabulary.map(() => []);
-  indexes.forEach((index, member) => {
+  for (const [member, index] of indexes.entries()) {
     for (const { term, rows, frequencies: counts } of index.terms()) {
       const position = terms.get(term);
       if (position === undefined) continue;
@@ -83,7 +92,8 @@ function termMatrix(indexes: readonly TermIndex[], maximumTerms: number): TermMa
         values: Float64Array.from(counts, (count) => (1 + Math.log(count)) * idf[position]!),
       });
     }
-  });
+    await pause();
+  }
   const start = new Int32Array(vocabulary.length + 1);
   lists.forEach((parts, position) => (start[position + 1] = start[position]! + parts.reduce((sum, part) => sum + part.documents.length, 0)));
   const documents = new Int32Array(start[vocabulary.length]!);
@@ -116,8 +126,11 @@ function seededRandom(seed: number): () => number {
 /** Lets queued requests run between slices of a training that takes seconds of CPU. */
 const pause = () => new Promise<void>((resume) => setImmediate(resume));
 
+/** Columns of a product computed between pauses: one is a few milliseconds of work for 5,000 documents. */
+const COLUMNS_PER_SLICE = 1;
+
 /** A × B, B being documents × k (column-major): terms × k, column-major. */
-function timesDocuments(matrix: TermMatrix, columns: Float64Array, k: number): Float64Array {
+async function timesDocuments(matrix: TermMatrix, columns: Float64Array, k: number): Promise<Float64Array> {
   const termCount = matrix.start.length - 1;
   const n = matrix.documentCount;
   const out = new Float64Array(termCount * k);
@@ -128,12 +141,13 @@ function timesDocuments(matrix: TermMatrix, columns: Float64Array, k: number): F
       for (let entry = matrix.start[term]!; entry < matrix.start[term + 1]!; entry++) sum += matrix.values[entry]! * columns[base + matrix.documents[entry]!]!;
       out[column * termCount + term] = sum;
     }
+    if (column % COLUMNS_PER_SLICE === COLUMNS_PER_SLICE - 1) await pause();
   }
   return out;
 }
 
 /** Aᵀ × Y, Y being terms × k (column-major): documents × k, column-major. */
-function transposeTimes(matrix: TermMatrix, columns: Float64Array, k: number): Float64Array {
+async function transposeTimes(matrix: TermMatrix, columns: Float64Array, k: number): Promise<Float64Array> {
   const termCount = matrix.start.length - 1;
   const n = matrix.documentCount;
   const out = new Float64Array(n * k);
@@ -144,6 +158,7 @@ function transposeTimes(matrix: TermMatrix, columns: Float64Array, k: number): F
       if (y === 0) continue;
       for (let entry = matrix.start[term]!; entry < matrix.start[term + 1]!; entry++) out[base + matrix.documents[entry]!] = out[base + matrix.documents[entry]!]! + matrix.values[entry]! * y;
     }
+    if (column % COLUMNS_PER_SLICE === COLUMNS_PER_SLICE - 1) await pause();
   }
   return out;
 }
@@ -186,33 +201,85 @@ function unitRows(columns: Float64Array, rows: number, k: number, from = 0, coun
  * or when the documents are too few or too alike to span `dimensions`.
  */
 export async function trainLatentSpace(indexes: readonly TermIndex[], options: LatentSpaceOptions = LATENT_SPACE, cancellation: Cancellation = { cancelled: false }): Promise<LatentSpace | undefined> {
-  const matrix = termMatrix(indexes, options.maximumTerms);
+  const matrix = await termMatrix(indexes, options.maximumTerms);
   const termCount = matrix.start.length - 1;
-  const k = Math.min(options.dimensions, Math.floor(matrix.documentCount / 2), termCount);
+  const n = matrix.documentCount;
+  const k = Math.min(options.dimensions, Math.floor(n / 2), termCount);
   if (k < 1) return undefined;
+  // The sketch is wider than the space: its leading directions are then the matrix's own, not
+  // those of the random start (with as many columns as dimensions, the last few dozen were not).
+  const width = Math.min(k + options.oversampling, termCount, n);
   await pause();
 
-  const random = seededRandom(matrix.documentCount * 31 + termCount);
+  // The random start is drawn over terms, whose order is the vocabulary's, and sampled through
+  // A·Aᵀ: the same documents then train the same space whatever their ids or order across indexes.
+  const random = seededRandom(termCount * 31 + width);
   const gaussian = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
-  const start = Float64Array.from({ length: matrix.documentCount * k }, gaussian);
-  let basis = timesDocuments(matrix, start, k);
-  if (!(await orthonormalise(basis, termCount, k, cancellation))) return undefined;
+  const start = new Float64Array(termCount * width);
+  for (let column = 0; column < width; column++) {
+    for (let term = 0; term < termCount; term++) start[column * termCount + term] = gaussian();
+    if (column % COLUMNS_PER_SLICE === COLUMNS_PER_SLICE - 1) await pause();
+  }
+  let basis = await timesDocuments(matrix, await transposeTimes(matrix, start, width), width);
+  if (!(await orthonormalise(basis, termCount, width, cancellation))) return undefined;
   for (let iteration = 0; iteration < options.powerIterations; iteration++) {
-    basis = timesDocuments(matrix, transposeTimes(matrix, basis, k), k);
-    await pause();
-    if (!(await orthonormalise(basis, termCount, k, cancellation))) return undefined;
+    basis = await timesDocuments(matrix, await transposeTimes(matrix, basis, width), width);
+    if (!(await orthonormalise(basis, termCount, width, cancellation))) return undefined;
   }
 
-  const documentVectors = transposeTimes(matrix, basis, k);
+  // The documents in the sketch's basis, then the top k singular directions among them: the
+  // eigenvectors of their Gram matrix (Qᵀ·A·Aᵀ·Q, width × width), largest eigenvalues first.
+  const sketched = await transposeTimes(matrix, basis, width);
+  const gram = new Matrix(width, width);
+  for (let a = 0; a < width; a++) {
+    for (let b = a; b < width; b++) {
+      let dot = 0;
+      for (let j = 0; j < n; j++) dot += sketched[a * n + j]! * sketched[b * n + j]!;
+      gram.set(a, b, dot);
+      gram.set(b, a, dot);
+    }
+    await pause();
+    if (cancellation.cancelled) return undefined;
+  }
+  // One step without pauses, a few hundred milliseconds for 5,000 documents, once per training.
+  const eigen = new EigenvalueDecomposition(gram, { assumeSymmetric: true });
+  const leading = eigen.realEigenvalues
+    .map((value, column) => ({ value, column }))
+    .sort((x, y) => y.value - x.value)
+    .slice(0, k);
+  const vectors = eigen.eigenvectorMatrix;
+  const rotation = new Float64Array(width * k);
+  leading.forEach(({ column }, position) => {
+    for (let a = 0; a < width; a++) rotation[a * k + position] = vectors.get(a, column);
+  });
+
+  const documentVectors = new Float64Array(n * k);
+  for (let position = 0; position < k; position++) {
+    for (let a = 0; a < width; a++) {
+      const weight = rotation[a * k + position]!;
+      for (let j = 0; j < n; j++) documentVectors[position * n + j] = documentVectors[position * n + j]! + weight * sketched[a * n + j]!;
+    }
+    await pause();
+    if (cancellation.cancelled) return undefined;
+  }
   const byIndex = new Map<TermIndex, Float32Array>();
   let offset = 0;
   for (const index of indexes) {
-    byIndex.set(index, unitRows(documentVectors, matrix.documentCount, k, offset, index.rows));
+    byIndex.set(index, unitRows(documentVectors, n, k, offset, index.rows));
     offset += index.rows;
   }
-  // Row-major for projecting questions: a question's few terms each read one contiguous row.
+  // Each term's coordinates on the k directions, row-major: a question's few terms each read one
+  // contiguous row, and a search does no more than that.
   const termRows = new Float32Array(termCount * k);
-  for (let column = 0; column < k; column++) for (let term = 0; term < termCount; term++) termRows[term * k + column] = basis[column * termCount + term]!;
+  for (let position = 0; position < k; position++) {
+    for (let a = 0; a < width; a++) {
+      const weight = rotation[a * k + position]!;
+      if (weight === 0) continue;
+      for (let term = 0; term < termCount; term++) termRows[term * k + position] = termRows[term * k + position]! + weight * basis[a * termCount + term]!;
+    }
+    if (position % COLUMNS_PER_SLICE === COLUMNS_PER_SLICE - 1) await pause();
+    if (cancellation.cancelled) return undefined;
+  }
 
   return latentSpace(k, byIndex, matrix.terms, matrix.idf, termRows);
 }
