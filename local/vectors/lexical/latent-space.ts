@@ -123,11 +123,11 @@ function seededRandom(seed: number): () => number {
   };
 }
 
-/** Lets queued requests run between slices of a training that takes seconds of CPU. */
+/**
+ * Lets queued requests run between slices of a training that takes seconds of CPU. The slices are a
+ * column of a product or of Gram-Schmidt: a few milliseconds each for 5,000 documents.
+ */
 const pause = () => new Promise<void>((resume) => setImmediate(resume));
-
-/** Columns of a product computed between pauses: one is a few milliseconds of work for 5,000 documents. */
-const COLUMNS_PER_SLICE = 1;
 
 /** A × B, B being documents × k (column-major): terms × k, column-major. */
 async function timesDocuments(matrix: TermMatrix, columns: Float64Array, k: number): Promise<Float64Array> {
@@ -141,7 +141,7 @@ async function timesDocuments(matrix: TermMatrix, columns: Float64Array, k: numb
       for (let entry = matrix.start[term]!; entry < matrix.start[term + 1]!; entry++) sum += matrix.values[entry]! * columns[base + matrix.documents[entry]!]!;
       out[column * termCount + term] = sum;
     }
-    if (column % COLUMNS_PER_SLICE === COLUMNS_PER_SLICE - 1) await pause();
+    await pause();
   }
   return out;
 }
@@ -158,7 +158,7 @@ async function transposeTimes(matrix: TermMatrix, columns: Float64Array, k: numb
       if (y === 0) continue;
       for (let entry = matrix.start[term]!; entry < matrix.start[term + 1]!; entry++) out[base + matrix.documents[entry]!] = out[base + matrix.documents[entry]!]! + matrix.values[entry]! * y;
     }
-    if (column % COLUMNS_PER_SLICE === COLUMNS_PER_SLICE - 1) await pause();
+    await pause();
   }
   return out;
 }
@@ -218,7 +218,7 @@ export async function trainLatentSpace(indexes: readonly TermIndex[], options: L
   const start = new Float64Array(termCount * width);
   for (let column = 0; column < width; column++) {
     for (let term = 0; term < termCount; term++) start[column * termCount + term] = gaussian();
-    if (column % COLUMNS_PER_SLICE === COLUMNS_PER_SLICE - 1) await pause();
+    await pause();
   }
   let basis = await timesDocuments(matrix, await transposeTimes(matrix, start, width), width);
   if (!(await orthonormalise(basis, termCount, width, cancellation))) return undefined;
@@ -277,7 +277,7 @@ export async function trainLatentSpace(indexes: readonly TermIndex[], options: L
       if (weight === 0) continue;
       for (let term = 0; term < termCount; term++) termRows[term * k + position] = termRows[term * k + position]! + weight * basis[a * termCount + term]!;
     }
-    if (position % COLUMNS_PER_SLICE === COLUMNS_PER_SLICE - 1) await pause();
+    await pause();
     if (cancellation.cancelled) return undefined;
   }
 
