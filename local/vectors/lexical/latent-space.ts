@@ -183,13 +183,29 @@ async function orthonormalise(columns: Float64Array, length: number, k: number, 
   return true;
 }
 
-/** Rows of unit length, row-major Float32, from k columns (column-major) of `rows` entries each. */
-function unitRows(columns: Float64Array, rows: number, k: number, from = 0, count = rows): Float32Array {
+/** The first `k` columns of `columns` × `rotation` (width × k): column-major, `length` rows each. */
+async function rotate(columns: Float64Array, length: number, rotation: Float64Array, k: number, cancellation: Cancellation): Promise<Float64Array | undefined> {
+  const width = rotation.length / k;
+  const out = new Float64Array(length * k);
+  for (let position = 0; position < k; position++) {
+    for (let a = 0; a < width; a++) {
+      const weight = rotation[a * k + position]!;
+      if (weight === 0) continue;
+      for (let i = 0; i < length; i++) out[position * length + i] = out[position * length + i]! + weight * columns[a * length + i]!;
+    }
+    await pause();
+    if (cancellation.cancelled) return undefined;
+  }
+  return out;
+}
+
+/** Rows `from` to `from + count` of k columns (column-major, `rows` entries each), row-major Float32; of unit length when `unit`. */
+function rowMajor(columns: Float64Array, rows: number, k: number, unit: boolean, from = 0, count = rows): Float32Array {
   const out = new Float32Array(count * k);
   for (let row = 0; row < count; row++) {
     let norm = 0;
-    for (let column = 0; column < k; column++) norm += columns[column * rows + from + row]! ** 2;
-    const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+    if (unit) for (let column = 0; column < k; column++) norm += columns[column * rows + from + row]! ** 2;
+    const scale = !unit ? 1 : norm > 0 ? 1 / Math.sqrt(norm) : 0;
     for (let column = 0; column < k; column++) out[row * k + column] = columns[column * rows + from + row]! * scale;
   }
   return out;
@@ -253,33 +269,18 @@ export async function trainLatentSpace(indexes: readonly TermIndex[], options: L
     for (let a = 0; a < width; a++) rotation[a * k + position] = vectors.get(a, column);
   });
 
-  const documentVectors = new Float64Array(n * k);
-  for (let position = 0; position < k; position++) {
-    for (let a = 0; a < width; a++) {
-      const weight = rotation[a * k + position]!;
-      for (let j = 0; j < n; j++) documentVectors[position * n + j] = documentVectors[position * n + j]! + weight * sketched[a * n + j]!;
-    }
-    await pause();
-    if (cancellation.cancelled) return undefined;
-  }
+  const documentVectors = await rotate(sketched, n, rotation, k, cancellation);
+  // Each term's coordinates on the k directions, row-major: a question's few terms each read one
+  // contiguous row, and a search does no more than that.
+  const termVectors = documentVectors && (await rotate(basis, termCount, rotation, k, cancellation));
+  if (!documentVectors || !termVectors) return undefined;
   const byIndex = new Map<TermIndex, Float32Array>();
   let offset = 0;
   for (const index of indexes) {
-    byIndex.set(index, unitRows(documentVectors, n, k, offset, index.rows));
+    byIndex.set(index, rowMajor(documentVectors, n, k, true, offset, index.rows));
     offset += index.rows;
   }
-  // Each term's coordinates on the k directions, row-major: a question's few terms each read one
-  // contiguous row, and a search does no more than that.
-  const termRows = new Float32Array(termCount * k);
-  for (let position = 0; position < k; position++) {
-    for (let a = 0; a < width; a++) {
-      const weight = rotation[a * k + position]!;
-      if (weight === 0) continue;
-      for (let term = 0; term < termCount; term++) termRows[term * k + position] = termRows[term * k + position]! + weight * basis[a * termCount + term]!;
-    }
-    await pause();
-    if (cancellation.cancelled) return undefined;
-  }
+  const termRows = rowMajor(termVectors, termCount, k, false);
 
   return latentSpace(k, byIndex, matrix.terms, matrix.idf, termRows);
 }
