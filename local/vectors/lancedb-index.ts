@@ -19,6 +19,8 @@ export interface LanceDbIndex extends VectorIndexPort {
 /** Rows each ranked list contributes to hybrid fusion: deeper than topK, so RRF has overlap to work with. */
 const FUSION_DEPTH = 50;
 const MAX_TOP_K = 1000;
+/** Questions kept analysed: more than the sends in flight at once, so that each send analyses its question once. */
+const RECENT_QUESTIONS = 64;
 /**
  * Every write leaves a table version behind; LanceDB keeps them 7 days unless told otherwise. This
  * process is the only one using the tables, so an hour is plenty for any read still in flight.
@@ -139,15 +141,25 @@ export function createLanceDbIndex(options: LanceDbIndexOptions): LanceDbIndex {
   };
 
   const collections = new KeptCollections();
-  /** The question last analysed: the indexes of one send all search the same text at once. */
-  let lastQuestion: { text: string; question: Question } | undefined;
+  /**
+   * The questions last analysed, by text: the indexes of one send all search the same text, and
+   * keep its weighted terms with it (lexical-index.ts), while other sends' searches interleave.
+   */
+  const recentQuestions = new Map<string, Question>();
+  const questionFor = (text: string): Question => {
+    let question = recentQuestions.get(text);
+    if (question) return question;
+    question = questionOf(text);
+    recentQuestions.set(text, question);
+    if (recentQuestions.size > RECENT_QUESTIONS) recentQuestions.delete(recentQuestions.keys().next().value!);
+    return question;
+  };
 
   const fullTextRanking = async (indexName: string, index: OpenIndex, text: string, limit: number, query: IndexQuery): Promise<IndexHit[]> => {
     const [own, others] = await Promise.all([lexicalOf(index), alongsideOf(indexName, query.alongside)]);
     const members = [[indexName, own] as [string, LexicalIndex], ...others].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const collection = collections.of(members.map(([name]) => name).join('\n'), members.map(([, lexical]) => lexical));
-    if (lastQuestion?.text !== text) lastQuestion = { text, question: questionOf(text) };
-    return own.search(lastQuestion.question, collection, limit, query.sourceIds ? new Set(query.sourceIds) : undefined);
+    return own.search(questionFor(text), collection, limit, query.sourceIds ? new Set(query.sourceIds) : undefined);
   };
 
   const vectorRanking = async (index: OpenIndex, vector: number[], limit: number, filter: string | undefined) => {

@@ -3,7 +3,7 @@ import { bm25Score } from '../scores';
 import { createAnalyzer } from './analyzer';
 import { LATENT_SPACE, trainLatentSpace, type Cancellation, type LatentSpace } from './latent-space';
 import { documentName, sourceDocuments } from './source-documents';
-import { collectionOf, inverseDocumentFrequency, TermIndex, type Bm25Parameters, type CollectionStatistics } from './term-index';
+import { collectionOf, TermIndex, weightedTerms, type Bm25Parameters, type CollectionStatistics, type WeightedTerm } from './term-index';
 
 /**
  * How passages are scored, tuned together on the SciFact train split (bench/README.md). A passage
@@ -103,18 +103,18 @@ export class LexicalIndex {
    */
   search(question: Question, collection: LexicalCollection, limit: number, sourceIds?: ReadonlySet<string>): IndexHit[] {
     if (question.stems.length === 0 || this.rows.length === 0) return [];
+    const asked = askedTerms(question, collection);
     // Reused: a search runs start to end without awaiting, so no other search of this index interleaves.
     const passageScores = (this.passageScores ??= new Float64Array(this.rows.length)).fill(0);
     const documentScores = (this.documentScores ??= new Float64Array(this.documents.stems.rows)).fill(0);
+    const { bm25 } = LEXICAL_SCORING;
     for (const field of FIELDS) {
-      const weights = new Map(fieldTerms(field, question.stems).map((term) => [term, fieldWeight(field)]));
-      this.passages[field].addScores(weights, collection.passages[field], LEXICAL_SCORING.bm25, passageScores);
-      this.documents[field].addScores(weights, collection.documents[field], LEXICAL_SCORING.bm25, documentScores);
-      const nameWeights = new Map([...weights].map(([term, weight]) => [term, weight * LEXICAL_SCORING.nameWeight]));
-      this.names[field].addScores(nameWeights, collection.names[field], LEXICAL_SCORING.bm25, documentScores);
+      this.passages[field].addScores(asked.passages[field], collection.passages[field].averageLength, bm25, passageScores);
+      this.documents[field].addScores(asked.documents[field], collection.documents[field].averageLength, bm25, documentScores);
+      this.names[field].addScores(asked.names[field], collection.names[field].averageLength, bm25, documentScores);
     }
 
-    const latent = this.latentScores(question, collection);
+    const latent = this.latentScores(question, collection, asked.latentWeight);
     // With a latent space, the best lexical candidates are rescored, not every match: a cosine per
     // document is hundreds of multiplications, and a document far down the lexical ranking does not
     // reach the top of a chat's few passages.
@@ -131,24 +131,22 @@ export class LexicalIndex {
       for (const { row, score } of [...lexical.rows()].sort((a, b) => a.row - b.row)) best.offer(row, score + latent(this.documentOf[row]!));
     }
     return best.rows().map(({ row, score }) => {
-      const { searchText: _searched, metadata, ...hit } = this.rows[row]!;
-      return { ...hit, metadata: { ...metadata }, score: bm25Score(score) };
+      const { id, sourceId, sourceType, text, metadata } = this.rows[row]!;
+      return { id, sourceId, sourceType, text, metadata: { ...metadata }, score: bm25Score(score) };
     });
   }
 
   /**
    * What the collection's latent space adds to a document's score, when it has one: the cosine of
-   * document and question (none when negative) times `LATENT_SPACE.weight` times the question's
-   * best possible lexical match, its terms' summed idf, so that it weighs alike for short and long
-   * questions. Computed for a document when one of its passages first matches.
+   * document and question (none when negative) times `weight`, a share of the question's best
+   * possible lexical match (askedTerms), so that it weighs alike for short and long questions.
+   * Computed for a document when one of its passages first matches.
    */
-  private latentScores(question: Question, collection: LexicalCollection): ((document: number) => number) | undefined {
+  private latentScores(question: Question, collection: LexicalCollection, weight: number): ((document: number) => number) | undefined {
     const space = collection.latent;
     const documents = space?.documentsOf(this.documents.stems);
     const asked = documents && space!.project(question.stems);
     if (!asked) return undefined;
-    const statistics = collection.documents.stems;
-    const weight = LATENT_SPACE.weight * question.stems.reduce((sum, stem) => sum + inverseDocumentFrequency(statistics.documentFrequency(stem), statistics.rows), 0);
     const dimensions = space!.dimensions;
     const similarities = (this.documentSimilarities ??= new Float64Array(this.documents.stems.rows)).fill(Number.NaN);
     return (document) => {
@@ -161,6 +159,40 @@ export class LexicalIndex {
       return similarity > 0 ? weight * similarity : 0;
     };
   }
+}
+
+/** A question's terms as every index of one collection scores them, by level and field. */
+interface AskedTerms {
+  collection: LexicalCollection;
+  passages: Record<Field, WeightedTerm[]>;
+  documents: Record<Field, WeightedTerm[]>;
+  names: Record<Field, WeightedTerm[]>;
+  /** `LATENT_SPACE.weight` times the question's terms' summed idf over the documents: what a cosine of 1 adds. */
+  latentWeight: number;
+}
+
+/**
+ * The question's weighted terms in the collection it is searched in, kept with the question: a
+ * send searches each of its knowledge bases' indexes with the same question and collection, and
+ * looking a term's idf up again per index cost more than scoring its postings.
+ */
+const askedTermsOf = new WeakMap<Question, AskedTerms>();
+
+function askedTerms(question: Question, collection: LexicalCollection): AskedTerms {
+  const kept = askedTermsOf.get(question);
+  if (kept?.collection === collection) return kept;
+  const level = (statistics: Record<Field, CollectionStatistics>, weight: number) =>
+    byField((field) => weightedTerms(new Set(fieldTerms(field, question.stems)), statistics[field], () => fieldWeight(field) * weight));
+  const documents = level(collection.documents, 1);
+  const asked: AskedTerms = {
+    collection,
+    passages: level(collection.passages, 1),
+    documents,
+    names: level(collection.names, LEXICAL_SCORING.nameWeight),
+    latentWeight: LATENT_SPACE.weight * documents.stems.reduce((sum, { weight }) => sum + weight, 0),
+  };
+  askedTermsOf.set(question, asked);
+  return asked;
 }
 
 /** Passage and document statistics, by field, of every index searched for one question. */

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { collectionOf, inverseDocumentFrequency, TermIndex } from './term-index';
+import { collectionOf, inverseDocumentFrequency, TermIndex, weightedTerms, type CollectionStatistics } from './term-index';
 
 const PARAMETERS = { k1: 1.2, b: 0.75 };
 const one = (term: string) => new Map([[term, 1]]);
+
+/** Adds `index`'s BM25 for the question's terms (term → weight) in `collection` to `scores`. */
+function addScores(index: TermIndex, question: Map<string, number>, collection: CollectionStatistics, scores: Float64Array): void {
+  index.addScores(weightedTerms(question.keys(), collection, (term) => question.get(term)!), collection.averageLength, PARAMETERS, scores);
+}
 
 describe('BM25 term index', () => {
   const rows = [['kestrel', 'cliff'], ['kestrel', 'kestrel', 'kestrel', 'vole', 'meadow', 'grass'], ['falcon']];
@@ -10,7 +15,7 @@ describe('BM25 term index', () => {
 
   it('scores with Okapi BM25 and Lucene’s idf', () => {
     const scores = new Float64Array(3);
-    index.addScores(one('kestrel'), collectionOf([index]), PARAMETERS, scores);
+    addScores(index, one('kestrel'), collectionOf([index]), scores);
     const idf = inverseDocumentFrequency(2, 3);
     const averageLength = 9 / 3;
     const bm25 = (frequency: number, length: number) => (idf * frequency * 2.2) / (frequency + 1.2 * (0.25 + (0.75 * length) / averageLength));
@@ -22,15 +27,15 @@ describe('BM25 term index', () => {
   it('weighs each term of the question by the weight it is given, and ignores unknown terms', () => {
     const once = new Float64Array(3);
     const twice = new Float64Array(3);
-    index.addScores(new Map([['falcon', 1], ['osprey', 1]]), collectionOf([index]), PARAMETERS, once);
-    index.addScores(new Map([['falcon', 2]]), collectionOf([index]), PARAMETERS, twice);
+    addScores(index, new Map([['falcon', 1], ['osprey', 1]]), collectionOf([index]), once);
+    addScores(index, new Map([['falcon', 2]]), collectionOf([index]), twice);
     expect(once[2]).toBeGreaterThan(0);
     expect(twice[2]).toBeCloseTo(2 * once[2]!, 10);
   });
 
   it('takes statistics over every index of a collection, so split rows score as one index would', () => {
     const whole = new Float64Array(3);
-    index.addScores(one('kestrel'), collectionOf([index]), PARAMETERS, whole);
+    addScores(index, one('kestrel'), collectionOf([index]), whole);
     const first = new TermIndex(rows.slice(0, 1));
     const rest = new TermIndex(rows.slice(1));
     const collection = collectionOf([first, rest]);
@@ -39,8 +44,8 @@ describe('BM25 term index', () => {
     expect(collection.documentFrequency('kestrel')).toBe(2);
     const firstScores = new Float64Array(1);
     const restScores = new Float64Array(2);
-    first.addScores(one('kestrel'), collection, PARAMETERS, firstScores);
-    rest.addScores(one('kestrel'), collection, PARAMETERS, restScores);
+    addScores(first, one('kestrel'), collection, firstScores);
+    addScores(rest, one('kestrel'), collection, restScores);
     expect([...firstScores, ...restScores]).toEqual([...whole]);
   });
 

@@ -27,6 +27,17 @@ export interface CollectionStatistics {
   documentFrequency(term: string): number;
 }
 
+/** A question's term and what one occurrence of it weighs: its idf in the collection searched, times its field's weight. */
+export interface WeightedTerm {
+  term: string;
+  weight: number;
+}
+
+/** `terms`, each weighted by `weight(term)` times its idf in `collection`: computed once per question, then searched in every index of the collection. */
+export function weightedTerms(terms: Iterable<string>, collection: CollectionStatistics, weight: (term: string) => number = () => 1): WeightedTerm[] {
+  return [...terms].map((term) => ({ term, weight: weight(term) * inverseDocumentFrequency(collection.documentFrequency(term), collection.rows) }));
+}
+
 /** Lucene's BM25 idf: never negative, however common the term. */
 export function inverseDocumentFrequency(documentFrequency: number, rows: number): number {
   return Math.log(1 + (rows - documentFrequency + 0.5) / (documentFrequency + 0.5));
@@ -70,17 +81,16 @@ export class TermIndex {
   }
 
   /**
-   * Adds each row's BM25 for the question's terms to `scores` (indexed by row), each term's
-   * contribution multiplied by its weight. Idf and average length come from the collection, so
-   * that rows of different indexes searched for one question score on the same scale.
+   * Adds each row's BM25 for the question's terms to `scores` (indexed by row). The terms come
+   * weighted by their idf in the collection searched (weightedTerms), and `averageLength` is the
+   * collection's, so that rows of different indexes searched for one question score on one scale.
    */
-  addScores(weights: ReadonlyMap<string, number>, collection: CollectionStatistics, parameters: Bm25Parameters, scores: Float64Array): void {
-    for (const [term, termWeight] of weights) {
+  addScores(terms: readonly WeightedTerm[], averageLength: number, parameters: Bm25Parameters, scores: Float64Array): void {
+    for (const { term, weight } of terms) {
       const postings = this.postings.get(term);
       if (!postings) continue;
-      const weight = termWeight * inverseDocumentFrequency(collection.documentFrequency(term), collection.rows);
       const rows = postings.rows;
-      const saturation = this.saturationOf(postings, collection.averageLength, parameters);
+      const saturation = this.saturationOf(postings, averageLength, parameters);
       for (let position = 0; position < rows.length; position++) {
         const row = rows[position]!;
         scores[row] = scores[row]! + weight * saturation[position]!;
