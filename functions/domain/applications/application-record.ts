@@ -1,6 +1,5 @@
-import { ulid } from 'ulid';
 import type { LlmModel } from '../../../shared/rules/chat';
-import { keys } from '../table/keys';
+import { keys, newId } from '../table/keys';
 
 /** The `api` integration as stored: the token only as a lookup hash and a ciphertext (§16). */
 export interface ApiIntegrationRecord {
@@ -42,7 +41,7 @@ export interface ApplicationRecord {
 }
 
 export function newApplicationId(): string {
-  return `app_${ulid().toLowerCase()}`;
+  return newId('app');
 }
 
 export const applicationKeys = {

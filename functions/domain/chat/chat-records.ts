@@ -1,7 +1,6 @@
-import { ulid } from 'ulid';
 import type { Citation, Generator } from '../../../shared/api/schemas/chat';
 import type { ChatChannel } from '../../../shared/rules/chat';
-import { keys } from '../table/keys';
+import { keys, newId } from '../table/keys';
 
 export type { Citation, Generator };
 
@@ -31,8 +30,8 @@ export interface ChatMessageRecord {
   generator?: Generator;
 }
 
-export const newSessionId = () => `ses_${ulid().toLowerCase()}`;
-export const newMessageId = () => `msg_${ulid().toLowerCase()}`;
+export const newSessionId = () => newId('ses');
+export const newMessageId = () => newId('msg');
 
 /**
  * A session belongs to (application, channel, user): its key says all three, so a session is only

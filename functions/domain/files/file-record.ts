@@ -1,5 +1,4 @@
-import { ulid } from 'ulid';
-import { keys } from '../table/keys';
+import { keys, newId } from '../table/keys';
 
 export type FileStatus = 'active' | 'pending' | 'failed';
 export type FileSourceType = 'file_upload' | 'drive_sync';
@@ -62,7 +61,7 @@ export interface FileRecord {
 }
 
 export function newFileId(): string {
-  return `fil_${ulid().toLowerCase()}`;
+  return newId('fil');
 }
 
 const pk = (organizationId: string) => keys.organization(organizationId).PK;

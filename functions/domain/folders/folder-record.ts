@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ulid } from 'ulid';
-import { keys } from '../table/keys';
+import { keys, newId } from '../table/keys';
 
 /** The counters every folder keeps for its subtree (§10: updated along the ancestor chain). */
 export interface FolderCounters {
@@ -34,7 +33,7 @@ export const ROOT_FOLDER_NAME = 'Home';
 export const MAX_FOLDER_LEVEL = 10;
 
 export function newFolderId(): string {
-  return `fld_${ulid().toLowerCase()}`;
+  return newId('fld');
 }
 
 export const ZERO_COUNTERS: FolderCounters = { direct_file_count: 0, total_file_count: 0, direct_subfolder_count: 0, total_subfolder_count: 0, total_size: 0 };

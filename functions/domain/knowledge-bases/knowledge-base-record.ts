@@ -1,6 +1,5 @@
-import { ulid } from 'ulid';
 import type { EmbeddingModel, KnowledgeBaseSourceType, KnowledgeBaseStatus } from '../../../shared/rules/knowledge-base-form';
-import { keys } from '../table/keys';
+import { keys, newId } from '../table/keys';
 
 export {
   DEFAULT_EMBEDDING_MODEL,
@@ -54,7 +53,7 @@ export interface KnowledgeBaseRecord {
 }
 
 export function newKnowledgeBaseId(): string {
-  return `kb_${ulid().toLowerCase()}`;
+  return newId('kb');
 }
 
 const pk = (organizationId: string) => keys.organization(organizationId).PK;
