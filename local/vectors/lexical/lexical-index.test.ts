@@ -42,6 +42,41 @@ describe('kept collections', () => {
     kept.forget('b');
     expect(kept.of('a\nb', [rebuilt, b])).not.toBe(second);
   });
+
+  it('joins a set of indexes in the background, after which each index finds through the join exactly what it finds alone', async () => {
+    const kept = new KeptCollections(false);
+    const members = [
+      index('red apples and green apples', 'apple pie with cinnamon', 'pears poached in wine'),
+      index('a pie of pears', 'cinnamon rolls', 'wine from red grapes', 'green tea'),
+      index('apples keep the doctor away'),
+    ];
+    const collection = kept.of('a\nb\nc', members);
+    const questions = ['red apple pie', 'green pears', 'cinnamon wine', 'doctor', 'nothing matches this'];
+    const everyHit = () => questions.map((question) => members.map((member) => member.search(questionOf(question), collection, 2)));
+    const alone = everyHit();
+    expect(collection.joined).toBeUndefined();
+    expect(alone[0]!.flat().length).toBeGreaterThan(0);
+
+    await kept.settled();
+    expect(collection.joined).toBeDefined();
+    expect(everyHit()).toEqual(alone);
+    // A question asked again by one index (another send with the same words) is scored again.
+    const question = questionOf('red apple pie');
+    expect(members[0]!.search(question, collection, 2)).toEqual(alone[0]![0]);
+    expect(members[0]!.search(question, collection, 2)).toEqual(alone[0]![0]);
+    // A search limited to some sources goes index by index, as before.
+    expect(members[1]!.search(questionOf('pears'), collection, 5, new Set(['s0'])).map((hit) => hit.sourceId)).toEqual(['s0']);
+  });
+
+  it('joins nothing for a set forgotten meanwhile, nor for a single index', async () => {
+    const kept = new KeptCollections(false);
+    const pair = kept.of('a\nb', [index('red apples'), index('ripe pears')]);
+    kept.forget('a');
+    const single = kept.of('c', [index('green apples')]);
+    await kept.settled();
+    expect(pair.joined).toBeUndefined();
+    expect(single.joined).toBeUndefined();
+  });
 });
 
 describe('document names', () => {
