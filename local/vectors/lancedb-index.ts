@@ -127,17 +127,35 @@ export function createLanceDbIndex(options: LanceDbIndexOptions): LanceDbIndex {
     return index.lexical;
   };
 
-  /** The full-text sides of the other indexes searched for the same question, by name; missing ones are left out. */
-  const alongsideOf = async (indexName: string, names: readonly string[] | undefined): Promise<Array<[string, LexicalIndex]>> => {
-    const others = [...new Set(names ?? [])].filter((name) => name !== indexName);
+  const byName = ([a]: [string, LexicalIndex], [b]: [string, LexicalIndex]) => (a < b ? -1 : a > b ? 1 : 0);
+
+  /** The full-text sides of the named indexes, sorted by name; missing ones are left out. */
+  const lexicalsOf = async (names: ReadonlySet<string>): Promise<Array<[string, LexicalIndex]>> => {
     const found = await Promise.all(
-      others.map(async (name): Promise<[string, LexicalIndex] | undefined> => {
+      [...names].map(async (name): Promise<[string, LexicalIndex] | undefined> => {
         assertIndexName(name);
-        const other = await open(name);
-        return other ? [name, await lexicalOf(other)] : undefined;
+        const index = await open(name);
+        return index ? [name, await lexicalOf(index)] : undefined;
       }),
     );
-    return found.filter((entry) => entry !== undefined);
+    return found.filter((entry) => entry !== undefined).sort(byName);
+  };
+
+  /**
+   * The indexes searched together, by the `alongside` list their queries share: one send asks
+   * each of its knowledge bases' indexes with the same list, and they are found once for all.
+   */
+  const setsAsked = new WeakMap<readonly string[], Promise<Array<[string, LexicalIndex]>>>();
+  const membersOf = async (indexName: string, own: LexicalIndex, alongside: readonly string[] | undefined): Promise<Array<[string, LexicalIndex]>> => {
+    let members: Promise<Array<[string, LexicalIndex]>> | undefined;
+    if (alongside?.includes(indexName)) {
+      members = setsAsked.get(alongside);
+      if (!members) setsAsked.set(alongside, (members = lexicalsOf(new Set(alongside))));
+    }
+    const found = await (members ?? lexicalsOf(new Set([indexName, ...(alongside ?? [])])));
+    // The index asked is always a member, as it was opened for this very query.
+    if (found.some(([name, lexical]) => name === indexName && lexical === own)) return found;
+    return [...found.filter(([name]) => name !== indexName), [indexName, own] as [string, LexicalIndex]].sort(byName);
   };
 
   const collections = new KeptCollections();
@@ -156,8 +174,8 @@ export function createLanceDbIndex(options: LanceDbIndexOptions): LanceDbIndex {
   };
 
   const fullTextRanking = async (indexName: string, index: OpenIndex, text: string, limit: number, query: IndexQuery): Promise<IndexHit[]> => {
-    const [own, others] = await Promise.all([lexicalOf(index), alongsideOf(indexName, query.alongside)]);
-    const members = [[indexName, own] as [string, LexicalIndex], ...others].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const own = await lexicalOf(index);
+    const members = await membersOf(indexName, own, query.alongside);
     const collection = collections.of(members.map(([name]) => name).join('\n'), members.map(([, lexical]) => lexical));
     return own.search(questionFor(text), collection, limit, query.sourceIds ? new Set(query.sourceIds) : undefined);
   };
