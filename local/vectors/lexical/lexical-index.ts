@@ -121,11 +121,15 @@ export class LexicalIndex {
     // document is hundreds of multiplications, and a document far down the lexical ranking does not
     // reach the top of a chat's few passages.
     const lexical = new BestRows(latent ? Math.max(limit, LATENT_SPACE.candidates) : limit);
+    // Every passage of every index searched passes here: the loop reads locals only.
     const { passages, documents } = scores;
-    for (let row = 0; row < this.rows.length; row++) {
-      const own = passages[start.passage + row]!;
+    const { passage: passageStart, document: documentStart } = start;
+    const { passageWeight, documentWeight } = LEXICAL_SCORING;
+    const documentOf = this.documentOf;
+    for (let row = 0, count = this.rows.length; row < count; row++) {
+      const own = passages[passageStart + row]!;
       if (own <= 0 || (sourceIds && !sourceIds.has(this.rows[row]!.sourceId))) continue;
-      lexical.offer(row, LEXICAL_SCORING.passageWeight * own + LEXICAL_SCORING.documentWeight * documents[start.document + this.documentOf[row]!]!);
+      lexical.offer(row, passageWeight * own + documentWeight * documents[documentStart + documentOf[row]!]!);
     }
     let best = lexical;
     if (latent) {
