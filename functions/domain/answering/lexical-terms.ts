@@ -1,4 +1,4 @@
-import { stem as porter2 } from 'porter2';
+import { foldedWords, stemOf } from '../retrieval/stems';
 
 /**
  * Words as the extractive answerer compares them: lowercased, accents folded, reduced to their
@@ -20,20 +20,9 @@ const STOP_WORDS = new Set(
   ).split(' '),
 );
 
-/** Lowercased words of any script, accents folded (é → e). */
-export function wordsOf(text: string): string[] {
-  return (
-    text
-      .normalize('NFKD')
-      .replace(/\p{M}+/gu, '')
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? []
-  );
-}
-
 /** The stems of a text's content words, in order (repeats kept: bigrams need positions). */
 export function contentTerms(text: string): string[] {
-  return wordsOf(text)
+  return foldedWords(text)
     .filter((word) => word.length >= 2 && !STOP_WORDS.has(word))
-    .map((word) => porter2(word));
+    .map(stemOf);
 }

@@ -1,4 +1,4 @@
-import { stem } from 'porter2';
+import { foldedWords, stemOf } from '../../../functions/domain/retrieval/stems';
 
 /**
  * English stop words: the Snowball project's list (its contractions left out: the tokenizer splits
@@ -15,22 +15,14 @@ const MAX_TOKEN_LENGTH = 40;
 /**
  * The terms a text is indexed and searched by: accents folded (é → e), lowercased, split at
  * anything but letters and digits, stop words dropped, and English words reduced to their Porter2
- * (Snowball English) stem, so "cells" meets "cell" and "studies" meets "study". Stems are cached:
- * a corpus repeats a small vocabulary millions of times.
+ * (Snowball English) stem (stems.ts), so "cells" meets "cell" and "studies" meets "study".
  */
 export function createAnalyzer(): (text: string) => string[] {
-  const stems = new Map<string, string>();
   return (text) => {
-    const words = text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
     const terms: string[] = [];
-    for (const word of words) {
+    for (const word of foldedWords(text)) {
       if (word.length > MAX_TOKEN_LENGTH || STOP_WORDS.has(word)) continue;
-      let term = stems.get(word);
-      if (term === undefined) {
-        term = stem(word);
-        if (stems.size < 1_000_000) stems.set(word, term);
-      }
-      terms.push(term);
+      terms.push(stemOf(word));
     }
     return terms;
   };
