@@ -43,14 +43,13 @@ const SETTLE_TIMEOUT_MS = 30 * 60_000;
 const EVALUATION_DEPTH = { topK: 1000, perIndexDepth: 1000 };
 /**
  * Chat sends per load level, and sends per session before a virtual user starts a new one (a real
- * chat is short). The levels are measured once the server is warm, after warm-up rounds at the
- * highest level, reported apart: a server that has answered nothing but uploads has not compiled
- * its chat paths yet, and neither has DynamoDB Local's JVM, whose CPU per transaction went on
- * falling for thousands of sends (from 7 to 3.5 ms over 8,000 in one run). So the warm-up goes on,
- * `minRounds` at least and `maxRounds` at most, until a round's CPU per send (this process and the
- * JVM) is less than `settledWithin` below the round before.
+ * chat is short). The levels are measured once the server is warm, after a warm-up at the highest
+ * level, reported apart round by round: a server that has answered nothing but uploads has not
+ * compiled its chat paths yet, and neither has DynamoDB Local's JVM, whose CPU per transaction
+ * went on falling for thousands of sends (from 7 to 3.5 ms over 8,000 in one run; under the chat
+ * load it levelled off after four to five thousand sends). So the warm-up is 8 rounds of 1,000.
  */
-const LOAD = { requests: 1000, messagesPerSession: 5, levels: [1, 20], warmUp: { users: 20, requestsPerRound: 1000, minRounds: 3, maxRounds: 8, settledWithin: 0.1 } };
+const LOAD = { requests: 1000, messagesPerSession: 5, levels: [1, 20], warmUp: { users: 20, rounds: 8, requestsPerRound: 1000 } };
 const TARGETS = { ndcgAt10: 0.7, recallAt100: 0.93, p95MsAt20: 150 };
 
 const { values: args } = parseArgs({
@@ -300,13 +299,7 @@ async function main(): Promise<void> {
     const load: Json = {};
     console.log('Warm-up:');
     const warmUpRounds: Json[] = [];
-    for (let previous = Infinity; warmUpRounds.length < LOAD.warmUp.maxRounds; ) {
-      const round = await measureLevel(LOAD.warmUp.users, LOAD.warmUp.requestsPerRound, false);
-      warmUpRounds.push(round);
-      const cpu = round.cpuMsPerSend.node + (round.cpuMsPerSend.dynamoDbLocal ?? 0);
-      if (warmUpRounds.length >= LOAD.warmUp.minRounds && cpu > previous * (1 - LOAD.warmUp.settledWithin)) break;
-      previous = cpu;
-    }
+    while (warmUpRounds.length < LOAD.warmUp.rounds) warmUpRounds.push(await measureLevel(LOAD.warmUp.users, LOAD.warmUp.requestsPerRound, false));
     load.warmUp = { rounds: warmUpRounds };
     for (const users of LOAD.levels) load[`users${users}`] = await measureLevel(users, LOAD.requests, args.profile && users === Math.max(...LOAD.levels));
     platform.ports.chatModel = answerer;
