@@ -400,7 +400,7 @@ export class KeptCollections {
         latent,
         preparation,
       );
-      if (!space || preparation.cancelled || !this.kept.has(key)) return;
+      if (!space || preparation.cancelled) return;
       collection.latent = space;
       hold();
     })()
