@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,9 +12,11 @@ import {
   JAVA_MISSING_MESSAGE,
   LOCAL_DYNAMODB_CREDENTIALS,
   parseJavaMajor,
+  SHARED_DATABASE_FILE,
   startDynamoDbLocal,
   type DynamoDbLocalHandle,
 } from './dynamodb-local';
+import { isInWriteAheadLogMode } from './write-ahead-log';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
@@ -91,6 +94,13 @@ describe('DynamoDB Local', () => {
     });
     const { Item } = await database.client.send(new GetCommand({ TableName: TABLE, Key: { PK: 'ORG#2', SK: 'META' } }));
     expect(Item).toBeUndefined();
+  });
+
+  it('keeps its database in write-ahead-log mode, the log beside it', async () => {
+    const databaseFile = path.join(dataDir, 'dynamodb', SHARED_DATABASE_FILE);
+    await database.client.send(new PutCommand({ TableName: TABLE, Item: { PK: 'WAL#1', SK: 'META' } }));
+    expect(await isInWriteAheadLogMode(databaseFile)).toBe(true);
+    expect(existsSync(`${databaseFile}-wal`)).toBe(true);
   });
 
   it('keeps the data across a restart on the same directory', async () => {

@@ -19,6 +19,7 @@ import {
   type AttributeDefinition,
 } from '@aws-sdk/client-dynamodb';
 import { TABLE_DESIGN } from '../../functions/domain/table/table-design';
+import { useWriteAheadLog } from './write-ahead-log';
 
 export const JAVA_MISSING_MESSAGE =
   'Java 17 is required for the embedded DynamoDB (DynamoDB Local). Install it, e.g. `sudo apt-get install -y openjdk-17-jre-headless`, then run npm start again.';
@@ -45,6 +46,8 @@ export interface DynamoDbLocalHandle {
 }
 
 const MIN_JAVA_MAJOR = 17;
+/** The file DynamoDB Local keeps every table in when started with `-sharedDb`. */
+export const SHARED_DATABASE_FILE = 'shared-local-instance.db';
 const KILL_GRACE_MS = 5_000;
 /** Enough of the child's output to explain a failed start without holding it all in memory. */
 const OUTPUT_TAIL_CHARS = 8_000;
@@ -55,6 +58,12 @@ export async function startDynamoDbLocal(options: StartDynamoDbLocalOptions): Pr
   const jarDir = await findJarDirectory();
   const dbPath = path.join(options.dataDir, 'dynamodb');
   await mkdir(dbPath, { recursive: true });
+  try {
+    await useWriteAheadLog({ javaCommand, libraryDir: path.join(jarDir, 'DynamoDBLocal_lib'), databaseFile: path.join(dbPath, SHARED_DATABASE_FILE) });
+  } catch (error) {
+    // The rollback journal is as correct, only slower: the product starts, and says why it is slower.
+    process.emitWarning(`DynamoDB Local's database stays in rollback-journal mode (slower writes): ${(error as Error).message}`, 'GroundworkWarning');
+  }
   const port = options.port ?? (await findFreePort());
 
   const child = spawn(
@@ -234,7 +243,7 @@ export function parseJavaMajor(versionText: string): number | undefined {
 }
 
 /** The package names its folder after the DynamoDB Local release, which changes with every update. */
-async function findJarDirectory(): Promise<string> {
+export async function findJarDirectory(): Promise<string> {
   for (const libDir of candidateLibDirectories()) {
     if (!existsSync(libDir)) continue;
     const releases = (await readdir(libDir)).filter((name) => name.startsWith('dynamodb_local_')).sort();
