@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 /**
  * DynamoDB Local keeps its data in one SQLite file and never sets a journal mode, so SQLite's
@@ -21,6 +22,7 @@ import { fileURLToPath } from 'node:url';
  */
 const PROGRAM = fileURLToPath(new URL('./WriteAheadLog.java', import.meta.url));
 const WAL_HEADER_VERSION = 2;
+const runFile = promisify(execFile);
 
 export interface WriteAheadLogOptions {
   javaCommand: string;
@@ -55,12 +57,9 @@ export async function isInWriteAheadLogMode(databaseFile: string): Promise<boole
 export async function useWriteAheadLog(options: WriteAheadLogOptions): Promise<'already' | 'converted'> {
   if (await isInWriteAheadLogMode(options.databaseFile)) return 'already';
   const args = [`-Djava.library.path=${options.libraryDir}`, '-cp', path.join(options.libraryDir, 'sqlite4java.jar'), PROGRAM, options.databaseFile];
-  const printed = await new Promise<string>((resolve, reject) => {
-    execFile(options.javaCommand, args, { timeout: options.timeoutMs ?? 60_000 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${error.message}\n${stderr}`.trim()));
-      else resolve(stdout.trim());
-    });
-  });
+  // A failure's message carries the program's stderr, where SQLite's complaint is.
+  const { stdout } = await runFile(options.javaCommand, args, { timeout: options.timeoutMs ?? 60_000 });
+  const printed = stdout.trim();
   if (printed !== 'wal') throw new Error(`SQLite answered journal mode '${printed}' instead of 'wal'`);
   return 'converted';
 }
