@@ -24,17 +24,32 @@ export interface ChatLoadSend {
   roundTripMs: number;
 }
 
+/** The token's rate-limit window as the last answer of the load left it (§1.8's X-RateLimit-* headers). */
+export interface RateLimitWindow {
+  remaining: number;
+  /** Epoch seconds. */
+  resetAt: number;
+}
+
+export interface ChatLoadResult {
+  sends: ChatLoadSend[];
+  rateLimit?: RateLimitWindow;
+}
+
 /**
  * One POST over a kept-alive connection with node:http. The virtual users share the server's two
  * cores, so the client should cost as little as it can: here `fetch` (undici's WHATWG layer) cost
  * about 1.5 ms of CPU more per request than `http.request`, CPU the server then did not have.
  */
-function postJson(agent: Agent, url: string, headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
+function postJson(agent: Agent, url: string, headers: Record<string, string>, body: string): Promise<{ status: number; text: string; rateLimit?: RateLimitWindow }> {
   return new Promise((resolve, reject) => {
     const sent = request(url, { method: 'POST', agent, headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
       const chunks: Buffer[] = [];
+      const remaining = Number(response.headers['x-ratelimit-remaining']);
+      const resetAt = Number(response.headers['x-ratelimit-reset']);
+      const rateLimit = Number.isFinite(remaining) && Number.isFinite(resetAt) ? { remaining, resetAt } : undefined;
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), rateLimit }));
       response.on('error', reject);
     });
     sent.on('error', reject);
@@ -42,10 +57,14 @@ function postJson(agent: Agent, url: string, headers: Record<string, string>, bo
   });
 }
 
-async function run(plan: ChatLoadPlan): Promise<ChatLoadSend[]> {
+async function run(plan: ChatLoadPlan): Promise<ChatLoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: plan.users });
+  let rateLimit: RateLimitWindow | undefined;
   const post = async (path: string, auth: Record<string, string>, body: unknown) => {
     const response = await postJson(agent, `${plan.baseUrl}${path}`, auth, JSON.stringify(body));
+    // The latest window, and in it the least left (answers of one window may arrive out of order).
+    const seen = response.rateLimit;
+    if (seen && (!rateLimit || seen.resetAt > rateLimit.resetAt || (seen.resetAt === rateLimit.resetAt && seen.remaining < rateLimit.remaining))) rateLimit = seen;
     return { status: response.status, body: response.text ? (JSON.parse(response.text) as { session?: { id?: string } }) : {} };
   };
   const sends: ChatLoadSend[] = [];
@@ -71,13 +90,13 @@ async function run(plan: ChatLoadPlan): Promise<ChatLoadSend[]> {
     }),
   );
   agent.destroy();
-  return sends;
+  return { sends, rateLimit };
 }
 
 if (parentPort) {
   const port = parentPort;
   run(workerData as ChatLoadPlan).then(
-    (sends) => port.postMessage({ sends }),
+    (result) => port.postMessage(result),
     (error: unknown) => port.postMessage({ error: error instanceof Error ? error.message : String(error) }),
   );
 }

@@ -15,6 +15,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DatabasePort } from '../functions/ports/database';
@@ -23,7 +24,7 @@ import { CHUNK_SIZE_RANGE, OVERLAP_RANGE } from '../shared/rules/chunking';
 import { MAX_DATA_SOURCE_IDS } from '../shared/rules/knowledge-base-form';
 import type { PlanId } from '../shared/rules/plans';
 import { readJsonLines, readQrels } from './beir-files';
-import type { ChatLoadPlan, ChatLoadSend } from './chat-load';
+import type { ChatLoadPlan, ChatLoadResult, RateLimitWindow } from './chat-load';
 import { inBatches } from './in-batches';
 import { percentile } from './percentile';
 import { findProcess, processCpuMs } from './process-cpu';
@@ -154,7 +155,7 @@ async function main(): Promise<void> {
       const listed = expect(await api('GET', `/api/data-sources?ids=${pending.slice(0, 100).join(',')}`, bearer), 200, 'File list');
       for (const item of listed.dataSources as Json[]) statuses.set(item.id as string, item.status as string);
       if ((listed.dataSources as Json[]).every((item) => item.status !== 'pending')) continue;
-      await new Promise((done) => setTimeout(done, 1000));
+      await sleep(1000);
     }
     const ingestedAt = Date.now();
     const active = [...docIdOf.keys()].filter((id) => statuses.get(id) === 'active');
@@ -186,7 +187,7 @@ async function main(): Promise<void> {
       records.splice(0, records.length, ...(listed.knowledgeBases as Json[]));
       if (records.some((record) => record.status === 'failed')) throw new Error(`Indexing failed: ${JSON.stringify(records.filter((record) => record.status === 'failed'))}`);
       if (records.length === knowledgeBases.length && records.every((record) => record.status === 'ready')) break;
-      await new Promise((done) => setTimeout(done, 1000));
+      await sleep(1000);
     }
     const indexedAt = Date.now();
     if (!records.every((record) => record.status === 'ready')) throw new Error('The knowledge bases were not ready in time');
@@ -255,7 +256,14 @@ async function main(): Promise<void> {
     platform.ports.chatModel = timed;
     const dynamoDbLocal = findProcess(join(dataDir, 'dynamodb'));
     const questions = [...qrels.keys()].map((queryId) => queries.get(queryId) ?? '').filter(Boolean);
+    /** The token's rate-limit window after the last level: every API-key call counts (§1.8). */
+    let window: RateLimitWindow | undefined;
     const measureLevel = async (users: number, requests: number, profile: boolean): Promise<Json> => {
+      // The token allows 10,000 calls a minute, the contract's most, and the load makes a round's
+      // 1,000 sends and their sessions in seconds: a level that would not fit in what is left of
+      // the window waits for the next one, before anything is timed.
+      const calls = requests + Math.ceil(requests / LOAD.messagesPerSession) + users;
+      if (window && window.remaining < calls && window.resetAt * 1000 > Date.now()) await sleep(window.resetAt * 1000 - Date.now() + 1000);
       const roundTrips: number[] = [];
       const withoutModel: number[] = [];
       const answererMs: number[] = [];
@@ -264,7 +272,8 @@ async function main(): Promise<void> {
       const nodeCpuBefore = process.cpuUsage();
       const dynamoCpuBefore = dynamoDbLocal === undefined ? null : processCpuMs(dynamoDbLocal);
       const levelStartedAt = performance.now();
-      const sends = await runChatLoad({ baseUrl: platform.url, applicationId: app.id as string, apiToken, users, requests, messagesPerSession: LOAD.messagesPerSession, questions });
+      const { sends, rateLimit } = await runChatLoad({ baseUrl: platform.url, applicationId: app.id as string, apiToken, users, requests, messagesPerSession: LOAD.messagesPerSession, questions });
+      window = rateLimit;
       for (const send of sends) {
         const model = send.status === 200 ? modelMs.get(send.question)?.shift() : undefined;
         if (send.status !== 200 || model === undefined) {
@@ -356,14 +365,14 @@ async function subscribe(database: DatabasePort, organizationId: string, planId:
 }
 
 /** The load of one level, from a worker thread (chat-load.ts). */
-function runChatLoad(plan: ChatLoadPlan): Promise<ChatLoadSend[]> {
+function runChatLoad(plan: ChatLoadPlan): Promise<ChatLoadResult> {
   return new Promise((resolvePromise, reject) => {
     // A worker starts without tsx's loader: it registers it, then loads the TypeScript module.
     const module = JSON.stringify(new URL('./chat-load.ts', import.meta.url).href);
     const worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${module}); })`, { eval: true, workerData: plan });
-    worker.once('message', (message: { sends?: ChatLoadSend[]; error?: string }) => {
+    worker.once('message', (message: Partial<ChatLoadResult> & { error?: string }) => {
       void worker.terminate();
-      if (message.sends) resolvePromise(message.sends);
+      if (message.sends) resolvePromise({ sends: message.sends, rateLimit: message.rateLimit });
       else reject(new Error(`Chat load: ${message.error ?? 'no result'}`));
     });
     worker.once('error', reject);
