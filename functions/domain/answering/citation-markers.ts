@@ -2,6 +2,7 @@ import { fencedSegments } from '../../../shared/markdown/code-fences';
 
 /** `[1]`, `[2, 3]`, `[1][4]`: the markers a reply cites passages with, 1-based. Never inside fenced code, where `[1]` is an index. */
 const MARKER = /\[(\d+(?:\s*,\s*\d+)*)\]/g;
+const SPACED_MARKER = new RegExp(`([ \\t]*)${MARKER.source}`, 'g');
 
 /** The reply with `edit` applied to its prose only: fenced code is quoted exactly, indentation and brackets included. */
 function editProse(text: string, edit: (prose: string) => string): string {
@@ -34,16 +35,15 @@ export function citedIndexes(text: string, passageCount: number): number[] {
  * Markers naming no cited passage are dropped.
  */
 export function renumberMarkers(text: string, cited: readonly number[]): string {
+  // A dropped marker takes the space before it along ("C [9]." → "C."), and nothing else: the
+  // prose's own spacing ("the :func:`repr`", aligned columns) is the source's and stays.
   return editProse(text, (prose) =>
-    prose
-      .replace(MARKER, (_whole, list: string) => {
-        const numbers = list
-          .split(',')
-          .map((part) => cited.indexOf(Number(part.trim()) - 1) + 1)
-          .filter((position, at, all) => position > 0 && all.indexOf(position) === at);
-        return numbers.length > 0 ? `[${numbers.join(', ')}]` : '';
-      })
-      .replace(/[ \t]+([.,;:!?])/g, '$1')
-      .replace(/[ \t]{2,}/g, ' '),
+    prose.replace(SPACED_MARKER, (_whole, space: string, list: string) => {
+      const numbers = list
+        .split(',')
+        .map((part) => cited.indexOf(Number(part.trim()) - 1) + 1)
+        .filter((position, at, all) => position > 0 && all.indexOf(position) === at);
+      return numbers.length > 0 ? `${space}[${numbers.join(', ')}]` : '';
+    }),
   ).trim();
 }

@@ -16,6 +16,11 @@ describe('citation markers', () => {
     expect(renumberMarkers('A [3]. B [1, 3]. C [9].', [2, 0])).toBe('A [1]. B [2, 1]. C.');
   });
 
+  it('keeps the prose spacing around punctuation that no dropped marker left (issue 17: "the:func:`repr`")', () => {
+    expect(renumberMarkers('Use the :func:`repr` of it ; see below [1]: done [2].', [0])).toBe('Use the :func:`repr` of it ; see below [1]: done.');
+    expect(renumberMarkers('Columns:  a  b [1]', [0])).toBe('Columns:  a  b [1]');
+  });
+
   it('leaves fenced code exactly as it is: its brackets are indexes, not markers, and its indentation stays', () => {
     const reply = 'Read the first item [3]:\n```ts\nif (ready) {\n    return items[1];\n}\n```\nDone [1].';
     expect(citedIndexes(reply, 3)).toEqual([2, 0]);
