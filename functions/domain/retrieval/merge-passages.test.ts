@@ -18,6 +18,14 @@ describe('mergePassages', () => {
     expect(merged.map((p) => p.documentId)).toEqual(['c', 'a', 'd']);
   });
 
+  it('keeps at most perDocument passages of one document, so five places can span five documents', () => {
+    const long = [0.9, 0.8, 0.7, 0.6].map((score, n) => passage('long', 'kb1', score, `chunk ${n} of the long page`));
+    const others = ['b', 'c', 'd', 'e'].map((id, n) => passage(id, 'kb1', 0.5 - n / 10));
+    const merged = mergePassages([[...long, ...others]], 5, 2);
+    expect(merged.map((p) => p.documentId)).toEqual(['long', 'long', 'b', 'c', 'd']);
+    expect(mergePassages([[...long, ...others]], 5).map((p) => p.documentId)).toEqual(['long', 'long', 'long', 'long', 'b']);
+  });
+
   it('keeps only the best of near-identical chunks', () => {
     const same = 'The aurora over Tromso danced in green ribbons for most of the night';
     const merged = mergePassages([[passage('f1', 'kb1', 0.5, same)], [passage('f1', 'kb2', 0.7, `${same}.`), passage('x', 'kb2', 0.1)]], 5);

@@ -29,22 +29,28 @@ function prefixOf(words: ReadonlySet<string>): string[] {
  * The best `topK` passages of several knowledge bases, by score (ties: the caller's order of
  * knowledge bases, then document), keeping only the best of near-identical chunks. A passage is
  * compared only with the kept ones that share a word of its prefix (prefixOf), which finds every
- * near-duplicate while keeping a deep merge (evaluations ask for 1000) fast.
+ * near-duplicate while keeping a deep merge (evaluations ask for 1000) fast. At most `perDocument`
+ * passages of one document are kept: a long page that repeats the question's words in every chunk
+ * would otherwise fill a prompt's five places and leave the answerer one page to quote.
  */
-export function mergePassages(rankings: readonly Passage[][], topK: number): Passage[] {
+export function mergePassages(rankings: readonly Passage[][], topK: number, perDocument = Number.POSITIVE_INFINITY): Passage[] {
   const ordered = rankings
     .flatMap((passages, rank) => passages.map((passage) => ({ passage, rank })))
     .sort((a, b) => b.passage.score - a.passage.score || a.rank - b.rank || a.passage.documentId.localeCompare(b.passage.documentId))
     .map(({ passage }) => passage);
   const kept: Passage[] = [];
   const keptByPrefixWord = new Map<string, Array<ReadonlySet<string>>>();
+  const perDocumentKept = new Map<string, number>();
   for (const passage of ordered) {
     if (kept.length >= topK) break;
+    const fromDocument = perDocumentKept.get(passage.documentId) ?? 0;
+    if (fromDocument >= perDocument) continue;
     const words = new Set(wordsOf(passage.text));
     const prefix = prefixOf(words);
     const candidates = new Set(prefix.flatMap((word) => keptByPrefixWord.get(word) ?? []));
     if ([...candidates].some((other) => jaccard(other, words) >= NEAR_DUPLICATE_SIMILARITY)) continue;
     kept.push(passage);
+    perDocumentKept.set(passage.documentId, fromDocument + 1);
     for (const word of prefix) {
       const list = keptByPrefixWord.get(word);
       if (list) list.push(words);

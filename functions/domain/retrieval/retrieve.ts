@@ -12,8 +12,17 @@ export { citationsFrom, type Citation, type Passage } from './passages';
 export const DEFAULT_TOP_K = 6;
 /** Most passages one call returns. */
 export const MAX_TOP_K = 50;
-/** Hits asked of each knowledge base: more than `topK`, so dropping near-duplicates still leaves enough; S3 Vectors answers at most 100. */
-export const PER_INDEX_DEPTH = (topK: number) => Math.min(100, topK * 2);
+/**
+ * Hits asked of each knowledge base: more than `topK`, so dropping near-duplicates and a document's
+ * passages past MAX_PASSAGES_PER_DOCUMENT still leaves enough; S3 Vectors answers at most 100.
+ */
+export const PER_INDEX_DEPTH = (topK: number) => Math.min(100, topK * 4);
+/**
+ * Most passages of one document an answer is given (issue 17): with more, the five passages of a
+ * chat came from one or two documents most of the time, and a right page ranked third or fourth
+ * never reached the answer. A document still ranks as its best passage, so rankings do not change.
+ */
+export const MAX_PASSAGES_PER_DOCUMENT = 2;
 
 /** A knowledge base the caller may read. `active_index_version` is looked up when not given. */
 export interface RetrievalKnowledgeBase {
@@ -63,7 +72,7 @@ export function retrievalMode(vectors: Pick<VectorIndexPort, 'supportsFullText'>
  */
 export async function retrievePassages(ports: RetrievalPorts, request: RetrievalRequest): Promise<Passage[]> {
   const topK = Math.min(MAX_TOP_K, Math.max(1, Math.floor(request.topK ?? DEFAULT_TOP_K)));
-  return rankPassages(ports, request, { topK, perIndexDepth: PER_INDEX_DEPTH(topK) });
+  return rankPassages(ports, request, { topK, perIndexDepth: PER_INDEX_DEPTH(topK), perDocument: MAX_PASSAGES_PER_DOCUMENT });
 }
 
 /**
@@ -71,7 +80,7 @@ export async function retrievePassages(ports: RetrievalPorts, request: Retrieval
  * ranking deeper than a prompt holds (recall@100) from exactly the code the chat runs.
  * `perIndexDepth` is what each knowledge base's index is asked for (LanceDB: up to 1000).
  */
-export async function rankPassages(ports: RetrievalPorts, request: RetrievalRequest, depth: { topK: number; perIndexDepth: number }): Promise<Passage[]> {
+export async function rankPassages(ports: RetrievalPorts, request: RetrievalRequest, depth: { topK: number; perIndexDepth: number; perDocument?: number }): Promise<Passage[]> {
   const query = request.query.trim();
   if (query === '' || request.knowledgeBases.length === 0) return [];
   const topK = depth.topK;
@@ -96,7 +105,7 @@ export async function rankPassages(ports: RetrievalPorts, request: RetrievalRequ
     return result.status === 'fulfilled' ? result.value.map((hit) => toPassage(hit, knowledgeBase.id)) : [];
   });
   // Snippets only for the passages kept: each index answers more hits than the merge keeps.
-  return mergePassages(rankings, topK).map((passage) => ({ ...passage, snippet: snippetFor(passage.text, query) }));
+  return mergePassages(rankings, topK, depth.perDocument).map((passage) => ({ ...passage, snippet: snippetFor(passage.text, query) }));
 }
 
 /** A hit as a passage; its snippet is made once the merge has kept it. */
