@@ -80,11 +80,6 @@ type RouteInput = [id: string, method: HttpMethod, path: string, auth: AuthKind,
 
 const ANY: readonly RoleWord[] = ['any'];
 const MEMBER: readonly RoleWord[] = ['member'];
-/**
- * Knowledge-base reads: `member`, and the system organization's system_admin, who is that
- * organization's admin (§1.3, §25 item 29) and may already create, deploy and use its knowledge bases.
- */
-const MEMBER_OR_ADMIN: readonly RoleWord[] = ['member', 'admin'];
 const ADMIN: readonly RoleWord[] = ['admin'];
 const SYSTEM_ADMIN: readonly RoleWord[] = ['system_admin'];
 const ADMIN_OR_SYSTEM: readonly RoleWord[] = ['admin', 'system_admin'];
@@ -216,9 +211,9 @@ export const ROUTES: readonly RouteDefinition[] = [
     ['test', 'POST', '/api/api-sources/{id}/test', 'bearer', ADMIN, '14.7', 'Test an API source'],
   ]),
   ...family('knowledge-bases', [
-    ['list', 'GET', '/api/knowledge-bases', 'bearer', MEMBER_OR_ADMIN, '15.1', 'Knowledge bases'],
-    ['get', 'GET', '/api/knowledge-bases/{id}', 'bearer', MEMBER_OR_ADMIN, '15.2', 'One knowledge base'],
-    ['usage', 'GET', '/api/knowledge-bases/{id}/usage', 'bearer', MEMBER_OR_ADMIN, '15.3', 'Applications using a knowledge base'],
+    ['list', 'GET', '/api/knowledge-bases', 'bearer', MEMBER, '15.1', 'Knowledge bases'],
+    ['get', 'GET', '/api/knowledge-bases/{id}', 'bearer', MEMBER, '15.2', 'One knowledge base'],
+    ['usage', 'GET', '/api/knowledge-bases/{id}/usage', 'bearer', MEMBER, '15.3', 'Applications using a knowledge base'],
     ['create', 'POST', '/api/knowledge-bases', 'bearer', ADMIN, '15.4', 'Create a knowledge base'],
     ['update', 'PUT', '/api/knowledge-bases/{id}', 'bearer', ADMIN, '15.5', 'Update a knowledge base'],
     ['delete', 'DELETE', '/api/knowledge-bases/{id}', 'bearer', ADMIN, '15.6', 'Delete a knowledge base'],

@@ -20,15 +20,20 @@ export interface RoleSubject {
   isSystemOrg: boolean;
 }
 
-/** Whether a caller passes one role word. A system_admin counts as admin inside the system organization. */
+/** Inside the system organization a system_admin is that organization's admin (§1.3, §25 item 29). */
+function isSystemOrganizationAdmin(subject: RoleSubject): boolean {
+  return subject.role === 'system_admin' && subject.isSystemOrg;
+}
+
+/** Whether a caller passes one role word; `member` is admin or user, so it takes the system organization's admin too. */
 export function satisfiesRoleWord(word: RoleWord, subject: RoleSubject): boolean {
   switch (word) {
     case 'any':
       return true;
     case 'member':
-      return subject.role === 'admin' || subject.role === 'user';
+      return subject.role === 'admin' || subject.role === 'user' || isSystemOrganizationAdmin(subject);
     case 'admin':
-      return subject.role === 'admin' || (subject.role === 'system_admin' && subject.isSystemOrg);
+      return subject.role === 'admin' || isSystemOrganizationAdmin(subject);
     case 'system_admin':
       return subject.role === 'system_admin';
   }
