@@ -2,6 +2,7 @@ import type { MiddlewareObj } from '@middy/core';
 import { MESSAGES } from '../../shared/api/errors';
 import { logger } from '../observability/logger';
 import type { ApiEvent, ApiResult } from './api-types';
+import { fromDatabaseInputError } from './database-input-error';
 import { HttpError } from './http-error';
 
 /** Errors raised by middy's own middlewares, mapped to the contract's answers (§1.1). */
@@ -19,8 +20,15 @@ function fromMiddyError(error: { statusCode?: number }): HttpError | undefined {
   }
 }
 
+/** Kept in the log as a warning: a handler should have refused the value before the database did. */
+function fromDatabaseInput(error: unknown): HttpError | undefined {
+  const mapped = fromDatabaseInputError(error);
+  if (mapped) logger.warn('Database refused a value from the request', { error: (error as Error).message });
+  return mapped;
+}
+
 export function toErrorResult(error: unknown): ApiResult {
-  const known = error instanceof HttpError ? error : fromMiddyError(error as { statusCode?: number });
+  const known = error instanceof HttpError ? error : (fromMiddyError(error as { statusCode?: number }) ?? fromDatabaseInput(error));
   if (!known) {
     // A bug: the stack goes to the log, never to the client.
     logger.error('Unhandled error', error as Error);
