@@ -98,4 +98,23 @@ describe('sentencesOf', () => {
     const wrapped = 'Every execution of a state machine in this service has its own [State Machine\nData](https://example.com/data.html): a JSON document.';
     expect(sentencesOf(wrapped).map((sentence) => sentence.text)).toEqual(['Every execution of a state machine in this service has its own State Machine Data: a JSON document.']);
   });
+
+  it('keeps the line breaks of a reST literal block and a doctest block, as code the sentence introduces (issue 17)', () => {
+    const [first, second] = sentencesOf('Create the environment::\n\n    python -m venv env\n    env/bin/pip install x\n\nCheck the result:\n\n>>> import x\n>>> x.ok\nTrue\n');
+    expect(first).toMatchObject({ text: 'Create the environment:', code: '```\npython -m venv env\nenv/bin/pip install x\n```' });
+    expect(second).toMatchObject({ text: 'Check the result:', code: '```pycon\n>>> import x\n>>> x.ok\nTrue\n```' });
+  });
+
+  it('reads reST roles as inline code, not raw role syntax (issue 17)', () => {
+    expect(sentencesOf('Use the :func:`repr` of an object and :mod:`pprint` for nested data.').map((s) => s.text)).toEqual(['Use the `repr()` of an object and `pprint` for nested data.']);
+  });
+
+  it('makes the lines of a passage of short lines its candidates, under its first line (issue 17)', () => {
+    const lines = sentencesOf('Quarterly revenue\nEurope 4.2 million\nAsia 3.1 million\nAmericas 5.0 million');
+    expect(lines.map((s) => [s.text, s.heading, s.line])).toEqual([
+      ['Europe 4.2 million', 'Quarterly revenue', true],
+      ['Asia 3.1 million', 'Quarterly revenue', true],
+      ['Americas 5.0 million', 'Quarterly revenue', true],
+    ]);
+  });
 });

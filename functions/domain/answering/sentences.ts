@@ -1,4 +1,5 @@
 import { closesFence, codeOf, fencedSegments, fenceOpenedBy } from '../../../shared/markdown/code-fences';
+import { markupAsMarkdown } from '../chunking/markup-text';
 
 /**
  * A passage as sentences, with the heading each sits under. Chunks come from PDFs (hard-wrapped
@@ -16,6 +17,8 @@ export interface Sentence {
   code?: string;
   /** The list items the sentence introduces ("…pass it to the cache in two places:"), each as one line of text. */
   items?: string[];
+  /** A short line of a passage that has no sentences at all (slide titles, headings, chart labels), quoted as a line under its heading. */
+  line?: boolean;
 }
 
 const ABBREVIATIONS = new Set(
@@ -68,7 +71,8 @@ function startsInsideCode(lines: string[]): boolean {
  * sentences: flattened onto one line it reads as nothing, and `# comment` in it is no heading.
  */
 function blocksOf(text: string): Block[] {
-  const normalized = text.replace(/\r\n?/g, '\n');
+  // reST and AsciiDoc read as Markdown: their literal blocks become fenced code, roles inline code.
+  const normalized = markupAsMarkdown(text.replace(/\r\n?/g, '\n'));
   return fencedSegments(normalized, { startsInside: startsInsideCode(normalized.split('\n')) }).flatMap((segment): Block[] =>
     segment.code ? [{ text: segment.lines.join('\n'), heading: false, code: true }] : proseBlocksOf(segment.lines),
   );
@@ -202,6 +206,7 @@ export function sentencesOf(passage: string): Sentence[] {
   let afterProse = false;
   // The sentence whose list is being read: items that follow a sentence ending in ":" are its list.
   let listIntroduction: Sentence | undefined;
+  const headingLines: string[] = [];
   for (const block of blocksOf(passage)) {
     if (block.code) {
       // Code goes with the sentence right before it when that sentence introduces it; other code is left out.
@@ -214,6 +219,7 @@ export function sentencesOf(passage: string): Sentence[] {
     afterProse = !block.heading;
     if (block.heading) {
       heading = block.text;
+      headingLines.push(block.text);
       listIntroduction = undefined;
       continue;
     }
@@ -224,6 +230,13 @@ export function sentencesOf(passage: string): Sentence[] {
     for (const text of splitBlock(block.text)) sentences.push({ text, heading, position: sentences.length });
     const last = sentences[sentences.length - 1];
     if (!block.item && last?.text.endsWith(':')) listIntroduction = last;
+  }
+  // A passage of short lines only (a slide, a chart's labels, a table of contents) has no sentence
+  // to quote, yet may be what the question asks about: its lines become the candidates, each under
+  // the first line, which heads such a passage.
+  if (sentences.length === 0 && headingLines.length > 1) {
+    const [title, ...lines] = headingLines;
+    return lines.map((text, position) => ({ text, heading: title, position, line: true }));
   }
   return sentences;
 }

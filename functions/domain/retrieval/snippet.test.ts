@@ -36,4 +36,8 @@ describe('snippetFor', () => {
   it('leaves code fences out and keeps the code between them', () => {
     expect(snippetFor('Run one test:\n\n```sh\nnpx vitest run a.test.ts\n```\nDone.', 'run a test')).toBe('Run one test: npx vitest run a.test.ts Done.');
   });
+
+  it('shows reST roles and inline code as the text a reader sees (issue 17)', () => {
+    expect(snippetFor('Use :func:`repr` and ``str()`` with :mod:`pprint`.', 'repr')).toBe('Use repr() and str() with pprint.');
+  });
 });

@@ -1,4 +1,5 @@
 import { fenceOpenedBy } from '../../../shared/markdown/code-fences';
+import { markupAsMarkdown } from '../chunking/markup-text';
 import { queryTerms } from './query-terms';
 
 export const SNIPPET_MAX_CHARS = 300;
@@ -37,10 +38,13 @@ function hitsOf(text: string, terms: string[]): Hit[] {
  * out: inline they are noise, while the code between them still reads.
  */
 export function snippetFor(chunk: string, query: string, max = SNIPPET_MAX_CHARS): string {
-  const text = chunk
+  // reST roles and AsciiDoc links as the text a reader sees; inline code without its backticks,
+  // which a snippet shown as plain text would print.
+  const text = markupAsMarkdown(chunk)
     .split('\n')
     .filter((line) => !fenceOpenedBy(line))
     .join('\n')
+    .replace(/`([^`\n]+)`/g, '$1')
     .replace(/\s+/g, ' ')
     .trim();
   if (text.length <= max) return text;

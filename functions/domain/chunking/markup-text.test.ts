@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { inlineMarkup, markupAsMarkdown } from './markup-text';
+
+describe('markupAsMarkdown', () => {
+  it('reads reST roles and ``literals`` as code, references as their text', () => {
+    expect(inlineMarkup('Call :func:`repr` on it; see :ref:`the tutorial <tut-intro>` and :pep:`8`, or ``x + 1``.')).toBe('Call `repr()` on it; see the tutorial and PEP 8, or `x + 1`.');
+    expect(inlineMarkup('The :mod:`os.path` module and :class:`~collections.OrderedDict`.')).toBe('The `os.path` module and `collections.OrderedDict`.');
+  });
+
+  it('keeps the line breaks of literal and doctest blocks, as fenced code', () => {
+    const rest = ['Run it like this::', '', '    python -m venv env', '    source env/bin/activate', '', 'Then try:', '', '>>> 1 + 1', '2', '>>> print("a")', 'a', '', 'Done.'].join('\n');
+    expect(markupAsMarkdown(rest)).toBe(['Run it like this:', '', '```', 'python -m venv env', 'source env/bin/activate', '```', '', 'Then try:', '', '```pycon', '>>> 1 + 1', '2', '>>> print("a")', 'a', '```', '', 'Done.'].join('\n'));
+  });
+
+  it('turns titles, code-block and admonition directives into headings, code and sentences', () => {
+    const rest = ['Faster CPython', '==============', '', '.. note::', '   Startup is faster.', '', '.. code-block:: python', '   :linenos:', '', '   def f():', '       return 1', '', '.. versionadded:: 3.11', '', '.. index:: single: speed'].join('\n');
+    expect(markupAsMarkdown(rest)).toBe(['# Faster CPython', '', 'Note: Startup is faster.', '', '```python', 'def f():', '    return 1', '```', '', 'New in version 3.11.', '', ''].join('\n'));
+  });
+
+  it('reads AsciiDoc: titles, listing blocks, linkgit links, definition terms joined to their description', () => {
+    const asciidoc = ['OPTIONS', '-------', '--autostash::', '--no-autostash::', '\tAutomatically create a temporary stash entry before', '\tthe operation begins. See linkgit:git-stash[1].', '', '------------', '$ git rebase --autostash', '------------'].join('\n');
+    expect(markupAsMarkdown(asciidoc)).toBe(['## OPTIONS', '--autostash, --no-autostash: Automatically create a temporary stash entry before', 'the operation begins. See git-stash(1).', '', '```', '$ git rebase --autostash', '```', ''].join('\n'));
+  });
+
+  it('leaves plain text and Markdown as they are', () => {
+    const markdown = '# Title\n\nSome text: with a colon.\n\n```ts\nconst a = b::c;\n```\n';
+    expect(markupAsMarkdown(markdown)).toBe(markdown);
+    expect(markupAsMarkdown('Just a sentence.\nAnother one.')).toBe('Just a sentence.\nAnother one.');
+  });
+});

@@ -1,0 +1,204 @@
+/**
+ * reStructuredText and AsciiDoc as the Markdown the answerer and the chat UI read. Documentation is
+ * often uploaded as .txt in one of those (Python's reST, Git's AsciiDoc), and read raw it leaks
+ * `:func:` roles, `::` and `----` delimiters into answers, and its literal blocks, flattened into
+ * sentences, lose their line breaks. Only constructs that cannot be ordinary prose are rewritten:
+ * a plain text or Markdown chunk comes back unchanged.
+ */
+
+/** Roles whose text is code (Sphinx's Python, C and standard domains). */
+const CODE_ROLES = new Set('func meth class mod attr data const exc obj option envvar file program samp command kbd code macro member type var keyword'.split(' '));
+const CALLABLE_ROLES = new Set(['func', 'meth']);
+
+/** `:role:`text``, `:py:func:`text``, `:ref:`Title <target>``. */
+const ROLE = /:(?:[\w-]+:)?([\w-]+):`([^`\n]+)`/g;
+/** reST inline literal ``code``. */
+const INLINE_LITERAL = /``([^`\n]+?)``/g;
+/** AsciiDoc man-page link: linkgit:git-config[1]. */
+const LINKGIT = /\blink(?:git|man):([\w./-]+)\[(\d)\]/g;
+/** reST hyperlink `text <url>`_ and AsciiDoc link:url[text]. */
+const REST_LINK = /`([^`<\n]+?)\s*<[^>\n]+>`__?/g;
+const ASCIIDOC_LINK = /\blink:[^\s[]+\[([^\]\n]*)\]/g;
+
+function role(name: string, content: string): string {
+  const shown = content.replace(/^[~!]/, '').replace(/\s*<[^>]*>$/, '').trim();
+  if (name === 'pep') return `PEP ${shown}`;
+  if (name === 'rfc') return `RFC ${shown}`;
+  if (!CODE_ROLES.has(name)) return shown;
+  return `\`${CALLABLE_ROLES.has(name) && !shown.endsWith(')') ? `${shown}()` : shown}\``;
+}
+
+/** One line's inline markup as Markdown: roles, ``literals``, links. Inside `code` nothing is touched. */
+export function inlineMarkup(line: string): string {
+  if (!/[:`]|link/.test(line)) return line;
+  return line
+    .replace(ROLE, (_whole, name: string, content: string) => role(name, content))
+    .replace(INLINE_LITERAL, '`$1`')
+    .replace(LINKGIT, '$1($2)')
+    .replace(REST_LINK, '$1')
+    .replace(ASCIIDOC_LINK, '$1');
+}
+
+/** A line of one repeated punctuation character: a reST title's underline or overline. */
+const ADORNMENT = /^([=\-~^"'*+#<>_:.])\1{2,}\s*$/;
+/** AsciiDoc delimited blocks: listing (----), literal (....), passthrough. */
+const DELIMITED = /^(-{4,}|\.{4,})\s*$/;
+/** Directives whose content is code. */
+const CODE_DIRECTIVE = /^\.\.\s+(?:code-block|code|sourcecode|highlight-block|doctest|testcode)::\s*(\S*)\s*$/;
+const DIRECTIVE = /^\.\.\s+([\w:-]+)::\s*(.*)$/;
+const ADMONITIONS: Record<string, string> = { note: 'Note', warning: 'Warning', tip: 'Tip', important: 'Important', caution: 'Caution', danger: 'Danger', attention: 'Attention', hint: 'Hint', seealso: 'See also', impl_detail: 'CPython implementation detail' };
+const VERSIONS: Record<string, string> = { versionadded: 'New in version', versionchanged: 'Changed in version', deprecated: 'Deprecated since version', 'deprecated-removed': 'Deprecated since version' };
+/** Directives that show nothing a reader would quote. */
+const SILENT = new Set(['index', 'toctree', 'highlight', 'currentmodule', 'module', 'sectionauthor', 'moduleauthor', 'include', 'contents', 'only', 'testsetup', 'testcleanup', 'raw', 'image', 'figure', 'productionlist', 'literalinclude', 'role', 'default-role', 'program', 'tabularcolumns', 'glossary', 'rubric']);
+/** AsciiDoc block attributes and anchors ([verse], [[anchor]], [NOTE], :attr: value), and reST targets and comments. */
+const NOISE = /^(?:\[\[[^\]]*\]\]|\[[\w ,="'-]*\]|\.\.\s+_[^:]+:.*|\.\.\s*$|\+)\s*$/;
+/** An AsciiDoc definition-list term ("--autostash::", "core.editor::"), which reST never writes alone on a line. */
+const TERM = /^(\S.*?)::\s*$/;
+
+const indentOf = (line: string) => /^[ \t]*/.exec(line)![0].replace(/\t/g, '        ').length;
+const isBlank = (line: string | undefined) => line === undefined || line.trim() === '';
+
+/** The indented block starting at `from` (blank lines inside it included), dedented; and where it ends. */
+function indentedBlock(lines: string[], from: number, base: number): { body: string[]; end: number } {
+  let end = from;
+  let last = from;
+  while (end < lines.length && (isBlank(lines[end]) || indentOf(lines[end]!) > base)) {
+    if (!isBlank(lines[end])) last = end + 1;
+    end++;
+  }
+  const body = lines.slice(from, last);
+  const margin = Math.min(...body.filter((line) => !isBlank(line)).map(indentOf));
+  return { body: body.map((line) => line.replace(/\t/g, '        ').slice(Number.isFinite(margin) ? margin : 0)), end: last };
+}
+
+const fence = (language: string, body: string[]) => ['', `\`\`\`${language}`, ...body, '```', ''];
+
+/** Whether a text has reST or AsciiDoc structure worth rewriting (a cheap test first: most chunks do not). */
+function hasMarkup(lines: string[]): boolean {
+  // Markdown fences say the text is Markdown, whose own rules the answerer already reads.
+  if (lines.some((line) => /^\s*(?:`{3,}|~{3,})/.test(line))) return false;
+  return lines.some((line, index) => /::\s*$|^\.\.\s|^>>>\s|^-{4,}\s*$|^\.{4,}\s*$|:`|(?<!`)``(?!`)|link(?:git|man):/.test(line) || (index > 0 && ADORNMENT.test(line) && !isBlank(lines[index - 1])));
+}
+
+/**
+ * reST or AsciiDoc text as Markdown: titles as `#` headings, literal (`::`), doctest (`>>>`),
+ * `code-block` and AsciiDoc listing blocks as fenced code with their line breaks, admonitions and
+ * version notes as sentences, definition terms joined to their description, inline roles and
+ * literals as `code`, and directives that show nothing dropped. Text inside Markdown fences is kept.
+ */
+export function markupAsMarkdown(text: string): string {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  if (!hasMarkup(lines)) return text;
+  const out: string[] = [];
+  let inFence: string | undefined;
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!;
+    const trimmed = line.trim();
+    const markdownFence = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+    if (inFence !== undefined) {
+      out.push(line);
+      if (markdownFence && markdownFence[0] === inFence[0] && markdownFence.length >= inFence.length) inFence = undefined;
+      continue;
+    }
+    if (markdownFence) {
+      inFence = markdownFence;
+      out.push(line);
+      continue;
+    }
+    // A title: text over an adornment at least as long (an overline before it is dropped).
+    const next = lines[index + 1];
+    if (trimmed && !ADORNMENT.test(line) && next !== undefined && ADORNMENT.test(next) && next.trim().length >= trimmed.length - 1 && trimmed.length <= 120) {
+      const level = '=#*'.includes(next.trim()[0]!) ? '#' : next.trim()[0] === '-' ? '##' : '###';
+      if (out.length > 0 && ADORNMENT.test(out[out.length - 1]!)) out.pop();
+      out.push(`${level} ${inlineMarkup(trimmed)}`);
+      index++;
+      continue;
+    }
+    if (ADORNMENT.test(line) && isBlank(lines[index - 1]) && !isBlank(next) && !DELIMITED.test(line)) continue; // an overline
+    const asciidocTitle = /^(={1,5})\s+(\S.*)$/.exec(line);
+    if (asciidocTitle) {
+      out.push(`${'#'.repeat(asciidocTitle[1]!.length)} ${inlineMarkup(asciidocTitle[2]!)}`);
+      continue;
+    }
+    if (DELIMITED.test(line) && (isBlank(lines[index - 1]) || index === 0 || /^\[.*\]$/.test(lines[index - 1]!.trim()) || lines[index - 1]!.trim().endsWith(':'))) {
+      const closing = lines.findIndex((other, at) => at > index && other.trim() === trimmed);
+      if (closing > index) {
+        out.push(...fence('', lines.slice(index + 1, closing)));
+        index = closing;
+        continue;
+      }
+    }
+    // A doctest block: the >>> lines and their output, up to a blank line.
+    if (/^\s*>>>\s?/.test(line)) {
+      let end = index;
+      while (end < lines.length && !isBlank(lines[end])) end++;
+      const margin = indentOf(line);
+      out.push(...fence('pycon', lines.slice(index, end).map((each) => each.replace(/\t/g, '        ').slice(Math.min(margin, indentOf(each))))));
+      index = end - 1;
+      continue;
+    }
+    const codeDirective = CODE_DIRECTIVE.exec(trimmed);
+    const directive = codeDirective ? undefined : DIRECTIVE.exec(trimmed);
+    if (codeDirective || directive) {
+      // Its options (":linenos:") first, then its indented content.
+      let at = index + 1;
+      while (at < lines.length && /^\s+:[\w-]+:/.test(lines[at]!)) at++;
+      const { body, end } = indentedBlock(lines, at, indentOf(line));
+      if (codeDirective) out.push(...fence(codeDirective[1] ?? '', trimBlank(body)));
+      else {
+        const name = directive![1]!.replace(/^\w+:/, '');
+        const argument = directive![2]!.trim();
+        const content = trimBlank(body);
+        if (SILENT.has(name)) {
+          // Nothing shown, but a glossary's or rubric's words still read.
+          if (name === 'rubric' && argument) out.push(`### ${inlineMarkup(argument)}`);
+          if (name === 'glossary') out.push(...content.map(inlineMarkup));
+        } else if (ADMONITIONS[name]) out.push('', `${ADMONITIONS[name]}: ${inlineMarkup([argument, ...content].filter(Boolean).join(' ').replace(/\s+/g, ' '))}`, '');
+        else if (VERSIONS[name]) out.push('', `${VERSIONS[name]} ${inlineMarkup([argument, ...content].filter(Boolean).join(': ').replace(/\s+/g, ' '))}`.replace(/([^.])$/, '$1.'), '');
+        else {
+          // An object description (`.. function:: repr(object)`): its signature heads its text.
+          if (argument) out.push('', `### \`${argument}\``, '');
+          out.push(...content.map(inlineMarkup), '');
+        }
+      }
+      index = end - 1;
+      continue;
+    }
+    if (NOISE.test(trimmed) && !/^\[\d+\]$/.test(trimmed)) continue;
+    // An AsciiDoc definition list: consecutive "term::" lines, then the description, on one line.
+    const term = TERM.exec(line);
+    if (term && indentOf(line) === 0 && !isBlank(next) && (TERM.test(next!) || indentOf(next!) > 0) && term[1]!.split(/\s+/).length <= 8 && !/[.!?]$/.test(term[1]!)) {
+      const terms = [term[1]!.trim()];
+      let at = index + 1;
+      for (let more = TERM.exec(lines[at] ?? ''); more && indentOf(lines[at]!) === 0; more = TERM.exec(lines[++at] ?? '')) terms.push(more[1]!.trim());
+      const description = !isBlank(lines[at]) && indentOf(lines[at]!) > 0 ? indentedBlock(lines, at, 0) : { body: [], end: at };
+      const [first = '', ...rest] = description.body;
+      out.push(`${terms.map((each) => inlineMarkup(each)).join(', ')}: ${inlineMarkup(first.trim())}`.trimEnd(), ...rest.map(inlineMarkup));
+      index = description.end - 1;
+      continue;
+    }
+    // A paragraph ending in "::" introduces a literal block: "Example::" reads "Example:", a lone "::" nothing.
+    if (/::\s*$/.test(line) && isBlank(next)) {
+      let at = index + 1;
+      while (at < lines.length && isBlank(lines[at])) at++;
+      if (at < lines.length && indentOf(lines[at]!) > indentOf(line)) {
+        const { body, end } = indentedBlock(lines, at, indentOf(line));
+        const lead = trimmed === '::' ? '' : inlineMarkup(line.replace(/\s*::\s*$/, /\s::\s*$/.test(line) ? '' : ':'));
+        if (lead) out.push(lead);
+        out.push(...fence('', trimBlank(body)));
+        index = end - 1;
+        continue;
+      }
+    }
+    out.push(inlineMarkup(line));
+  }
+  return out.join('\n').replace(/\n{3,}/g, '\n\n');
+}
+
+function trimBlank(lines: string[]): string[] {
+  let start = 0;
+  let end = lines.length;
+  while (start < end && isBlank(lines[start])) start++;
+  while (end > start && isBlank(lines[end - 1])) end--;
+  return lines.slice(start, end);
+}
