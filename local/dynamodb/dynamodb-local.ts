@@ -19,6 +19,7 @@ import {
   type AttributeDefinition,
 } from '@aws-sdk/client-dynamodb';
 import { TABLE_DESIGN } from '../../functions/domain/table/table-design';
+import { endOrphanedEngine, forgetEnginePid, recordEnginePid, watchParent } from './orphaned-engine';
 import { useWriteAheadLog } from './write-ahead-log';
 
 export const JAVA_MISSING_MESSAGE =
@@ -58,6 +59,8 @@ export async function startDynamoDbLocal(options: StartDynamoDbLocalOptions): Pr
   const jarDir = await findJarDirectory();
   const dbPath = path.join(options.dataDir, 'dynamodb');
   await mkdir(dbPath, { recursive: true });
+  // Before anything opens the database: an engine a killed platform left behind still has it open.
+  await endOrphanedEngine(dbPath);
   try {
     await useWriteAheadLog({ javaCommand, libraryDir: path.join(jarDir, 'DynamoDBLocal_lib'), databaseFile: path.join(dbPath, SHARED_DATABASE_FILE) });
   } catch (error) {
@@ -105,6 +108,17 @@ export async function startDynamoDbLocal(options: StartDynamoDbLocalOptions): Pr
     spawnError = error;
   });
 
+  if (child.pid !== undefined) {
+    try {
+      await recordEnginePid(dbPath, child.pid);
+    } catch (error) {
+      // Unrecorded, a crash of ours would leave it running unseen by the next start.
+      child.kill('SIGKILL');
+      throw error;
+    }
+    watchParent(child);
+  }
+
   // A parent that exits without calling stop() must not leave an orphaned JVM holding the port and files.
   const killOnExit = (): void => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -113,11 +127,13 @@ export async function startDynamoDbLocal(options: StartDynamoDbLocalOptions): Pr
 
   const stop = async (): Promise<void> => {
     process.removeListener('exit', killOnExit);
-    if (child.exitCode !== null || child.signalCode !== null) return exited;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS);
-    await exited;
-    clearTimeout(timer);
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS);
+      await exited;
+      clearTimeout(timer);
+    }
+    await forgetEnginePid(dbPath).catch(() => undefined);
   };
 
   const endpoint = `http://127.0.0.1:${port}`;
