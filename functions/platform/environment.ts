@@ -23,6 +23,8 @@ export const ENV = {
   /** `bedrock` or `offline`. */
   modelsMode: 'GROUNDWORK_MODELS',
   stripeSecretKey: 'STRIPE_SECRET_KEY',
+  /** Given to the browser by `GET /api/billing/config` to load Stripe.js (contract §20.1). */
+  stripePublishableKey: 'STRIPE_PUBLISHABLE_KEY',
   /** The organization self sign-ups land in when no organization owns the email's domain (§4.2). */
   defaultConsumerOrganizationId: 'GROUNDWORK_DEFAULT_CONSUMER_ORGANIZATION_ID',
   /** Verified SES sender of invitations, e.g. `Groundwork <no-reply@example.com>`. */

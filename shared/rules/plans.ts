@@ -56,3 +56,70 @@ export function percentUsed(used: number, limit: number | null): number | null {
   if (limit <= 0) return used > 0 ? 100 : 0;
   return Math.round((used / limit) * 10_000) / 100;
 }
+
+/** The Plan entity of contract §2, the shape `GET /api/billing/plans` answers and the client shows. */
+export interface PlanEntity {
+  id: PlanId;
+  name: string;
+  description: string;
+  price: number;
+  currency: 'usd';
+  billing_interval: 'month';
+  trial_period_days: number;
+  conversations_limit: number;
+  storage_limit_gb: number;
+  max_knowledge_bases: number;
+  data_sources_limit: number;
+  indexed_pages_limit: number;
+  tier: PlanId;
+  has_api_access: boolean;
+  features: {
+    conversations_per_month: number;
+    storage_gb: number;
+    knowledge_bases: number;
+    data_sources: number;
+    indexed_pages: number;
+    support_level: SupportLevel;
+    api_access: ApiAccess;
+  };
+}
+
+/** One line per plan, as a product page would put it; the spec shows none, so these are ours. */
+const PLAN_DESCRIPTIONS: Record<PlanId, string> = {
+  free: 'Try Groundwork with one knowledge base for 14 days.',
+  starter: 'For a team putting its first assistants in front of colleagues.',
+  professional: 'For departments with several knowledge bases and REST API access.',
+  enterprise: 'For organisations at scale, with full API access and premium support.',
+};
+
+export function planEntity(plan: SeededPlan): PlanEntity {
+  return {
+    id: plan.id,
+    name: plan.name,
+    description: PLAN_DESCRIPTIONS[plan.id],
+    price: plan.price,
+    currency: 'usd',
+    billing_interval: 'month',
+    trial_period_days: plan.trial_period_days,
+    conversations_limit: plan.conversations_limit,
+    storage_limit_gb: plan.storage_limit_gb,
+    max_knowledge_bases: plan.max_knowledge_bases,
+    data_sources_limit: plan.data_sources_limit,
+    indexed_pages_limit: plan.indexed_pages_limit,
+    tier: plan.id,
+    has_api_access: hasApiAccess(plan),
+    features: {
+      conversations_per_month: plan.conversations_limit,
+      storage_gb: plan.storage_limit_gb,
+      knowledge_bases: plan.max_knowledge_bases,
+      data_sources: plan.data_sources_limit,
+      indexed_pages: plan.indexed_pages_limit,
+      support_level: plan.support_level,
+      api_access: plan.api_access,
+    },
+  };
+}
+
+export function isPlanId(value: string): value is PlanId {
+  return SEEDED_PLANS.some((plan) => plan.id === value);
+}
