@@ -189,3 +189,46 @@ These distances can be used to create a mask identifying monitors within a certa
     expect(reply.citedPassageIndexes).toEqual([1]);
   });
 });
+
+describe('issue 17: no loss between retrieval and citations', () => {
+  const rebase = passage(
+    'fil_rebase',
+    'git-rebase.txt',
+    'git-rebase(1)\n=============\n\nOPTIONS\n-------\n--autostash::\n--no-autostash::\n\tAutomatically create a temporary stash entry before the operation\n\tbegins, and apply it after the operation ends.\n',
+    0.62,
+  );
+  const stash = passage('fil_stash', 'git-stash.txt', 'Use git stash when you want to record the current state of the working directory and the index, but want to go back to a clean working directory. A stash entry is a local change.', 0.48);
+
+  it('quotes a passage above the relevance floor although no sentence covers the question well, and lists the other relevant ones', () => {
+    const result = answer('rebase with uncommitted changes stash automatically', [rebase, stash]);
+    expect(result.text).not.toBe(NOTHING_RELEVANT);
+    expect(result.cited).toEqual(['fil_rebase', 'fil_stash']);
+    expect(result.text).toContain('--autostash, --no-autostash: Automatically create a temporary stash entry before the operation begins, and apply it after the operation ends. [1]');
+    expect(result.text).toContain('See also: git-stash.txt [2].');
+  });
+
+  it('says nothing relevant when no passage reaches the floor', () => {
+    const weak = [{ ...rebase, score: 0.1 }, { ...stash, score: 0.05 }];
+    expect(answer('rebase with uncommitted changes stash automatically', weak)).toMatchObject({ text: NOTHING_RELEVANT, citedPassageIndexes: [] });
+  });
+
+  it('answers from a document of short lines by quoting the matching lines under their heading', () => {
+    const slide = passage('fil_deck', 'q3-review.pptx', 'Quarterly revenue by region\nEurope 4.2 million\nAsia 3.1 million\nAmericas 5.0 million', 0.7);
+    const result = answer('What was the quarterly revenue in Asia?', [slide]);
+    expect(result.cited).toEqual(['fil_deck']);
+    expect(result.text).toContain('Quarterly revenue by region [1]\n- Asia 3.1 million');
+  });
+
+  it('quotes the sentence that answers, with its range whole', () => {
+    const summary = passage('fil_311', 'whatsnew-3.11.txt', 'Summary\n-------\n\nPython 3.11 is between 10-60% faster than Python 3.10. On average, we measured a 1.25x speedup on the standard benchmark suite.', 0.7);
+    const startup = passage('fil_startup', 'whatsnew-3.11.txt', 'Faster Startup\n--------------\n\nTogether with deep-frozen code objects, this results in a 10-15% faster startup in Python 3.11.', 0.72);
+    const result = answer('How much faster is 3.11?', [startup, summary]);
+    expect(result.text.split('\n\n')[0]).toContain('Python 3.11 is between 10-60% faster than Python 3.10.');
+  });
+
+  it('quotes from at most three passages', () => {
+    const passages = ['a', 'b', 'c', 'd'].map((id, n) => passage(`fil_${id}`, `${id}.md`, `Backups of the ${id} cluster run nightly and are kept for ${n + 7} days.`, 0.8 - n / 100));
+    const result = answer('How long are nightly backups kept?', passages);
+    expect(result.text.split('\n\n')[0]?.match(/\[\d\]/g)?.length).toBeLessThanOrEqual(3);
+  });
+});

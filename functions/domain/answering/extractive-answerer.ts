@@ -20,12 +20,22 @@ const CODE_WEIGHT = 0.5;
 const CUT_OFF_FACTOR = 0.6;
 /** A short follow-up ("and for digital goods?") borrows the previous question's words at this weight. */
 const FOLLOW_UP_WEIGHT = 0.5;
+/**
+ * The retrieval score (0..1, bm25Score) from which a passage counts as relevant to the question, so
+ * that the reply cites it even when no sentence of it passes RELEVANCE_THRESHOLD: "nothing relevant"
+ * only when no passage reaches it. Chosen on training data (bench/relevance-floor.ts, bench/README.md).
+ */
+export const RETRIEVAL_FLOOR = 0.3;
+/** Most passages an answer quotes from; the other passages above the floor are listed after it. */
+const MAX_QUOTED_PASSAGES = 3;
 
 interface Candidate {
   passageIndex: number;
   sentence: Sentence;
   terms: Set<string>;
   score: number;
+  /** The score before RELEVANCE_THRESHOLD: what ranks a passage's sentences when it is quoted for its retrieval score alone. */
+  unthresholded: number;
   covered: Set<string>;
 }
 
@@ -69,6 +79,17 @@ function phraseBonus(question: string[], sentence: string[]): number {
   for (let index = 1; index < question.length; index++) if (pairs.has(`${question[index - 1]} ${question[index]}`)) bonus += 0.1;
   return Math.min(0.2, bonus);
 }
+
+/**
+ * Of two sentences that cover the question alike, the one mostly about it: "Python 3.11 is between
+ * 10-60% faster than Python 3.10" answers "how much faster is 3.11", "this results in a 10-15%
+ * faster startup in Python 3.11", where the question's words are a small part, answers a narrower one.
+ */
+function focusBonus(sentence: string[], covered: Set<string>): number {
+  if (sentence.length === 0) return 0;
+  return (FOCUS_WEIGHT * sentence.filter((term) => covered.has(term)).length) / sentence.length;
+}
+const FOCUS_WEIGHT = 0.2;
 
 /**
  * Distinct question terms a sentence (with its heading and code) must hold. The weights come from
@@ -124,8 +145,12 @@ function scoreCandidates(input: ChatModelInput): Candidate[] {
     const lexical = covered.size + inContext >= termsToMatch(questionTerms.size) ? coverage / total : 0;
     const retrieval = 0.8 + 0.2 * (passage.score / bestPassageScore);
     const position = (1 - Math.min(sentence.position, 10) * 0.01) * (isCutOff(sentence) ? CUT_OFF_FACTOR : 1);
-    const score = lexical < RELEVANCE_THRESHOLD ? 0 : (lexical + phraseBonus(questionSequence, ownTerms[index] as string[])) * lengthFactor(sentence.text.split(/\s+/).length) * retrieval * position;
-    return { passageIndex, sentence, terms, score, covered };
+    // A short line of a slide or a chart is short by nature, not a fragment.
+    const length = sentence.line ? 1 : lengthFactor(sentence.text.split(/\s+/).length);
+    const bonus = phraseBonus(questionSequence, ownTerms[index] as string[]) + focusBonus(ownTerms[index] as string[], covered);
+    const unthresholded = (coverage / total + bonus) * length * retrieval * position;
+    const score = lexical < RELEVANCE_THRESHOLD ? 0 : (lexical + bonus) * length * retrieval * position;
+    return { passageIndex, sentence, terms, score, unthresholded, covered };
   });
 }
 
@@ -149,6 +174,8 @@ function selectSentences(candidates: Candidate[]): Candidate[] {
     const addsTerm = [...candidate.covered].some((term) => !covered.has(term));
     const continues = chosen.some((other) => other.passageIndex === candidate.passageIndex && Math.abs(other.sentence.position - candidate.sentence.position) === 1);
     if (!addsTerm && !continues) continue;
+    const passages = new Set(chosen.map((other) => other.passageIndex));
+    if (!passages.has(candidate.passageIndex) && passages.size >= MAX_QUOTED_PASSAGES) continue;
     chosen.push(candidate);
     for (const term of candidate.covered) covered.add(term);
   }
@@ -172,7 +199,14 @@ function compose(chosen: Candidate[]): { text: string; citedPassageIndexes: numb
     const lines: string[] = [];
     let quoted: string[] = [];
     const listed: string[] = [];
+    // Short lines are quoted as lines, under their heading.
+    const shortLines = sentences.filter((sentence) => sentence.line);
+    if (shortLines.length > 0) {
+      const heading = shortLines[0]?.heading;
+      lines.push(...(heading ? [`${heading} ${marker}`, ...shortLines.map((sentence) => `- ${sentence.text}`)] : shortLines.map((sentence) => `${sentence.text} ${marker}`)));
+    }
     for (const sentence of sentences) {
+      if (sentence.line) continue;
       // An item already quoted in its introduction's list is not quoted again, nor is any sentence of it.
       if (listed.some((item) => item.includes(sentence.text))) continue;
       quoted.push(sentence.text);
@@ -193,9 +227,59 @@ function compose(chosen: Candidate[]): { text: string; citedPassageIndexes: numb
 
 /** The sentences of `passages` that best answer `question`, with the passages they come from; none when nothing is relevant. */
 export function extractAnswer(input: Pick<ChatModelInput, 'question' | 'history'> & { passages: Passage[] }): { text: string; citedPassageIndexes: number[] } {
-  const chosen = selectSentences(scoreCandidates({ ...input, model: EXTRACTIVE_MODEL }));
+  const candidates = scoreCandidates({ ...input, model: EXTRACTIVE_MODEL });
+  const relevant = relevantPassages(input);
+  let chosen = selectSentences(candidates);
+  // Retrieval found passages above the floor but no sentence matches the question well enough
+  // (paraphrase, a question about a page's topic): quote the best sentence of the best passage
+  // rather than say nothing was found while the right page sits there (issue 17).
+  if (chosen.length === 0 && relevant.length > 0) chosen = fallbackSentence(candidates, relevant[0] as number);
   if (chosen.length === 0) return { text: NOTHING_RELEVANT, citedPassageIndexes: [] };
-  return compose(chosen);
+  const answer = compose(chosen);
+  return withFurtherSources(answer, input.passages, relevant);
+}
+
+/**
+ * The passages that speak of the question: retrieval scored them at RETRIEVAL_FLOOR or more, and
+ * they hold (in their text or headings) as many of the question's words as a sentence must.
+ * A high score alone is not enough: a question no document is about still gets the best of them.
+ */
+function relevantPassages(input: Pick<ChatModelInput, 'question' | 'history'> & { passages: Passage[] }): number[] {
+  const questionTerms = questionTermsOf(input);
+  if (questionTerms.size === 0) return [];
+  return input.passages.flatMap((passage, index) => {
+    if (passage.score < RETRIEVAL_FLOOR) return [];
+    const terms = new Set(contentTerms([...(passage.headings ?? []), passage.text].join('\n')));
+    const found = [...questionTerms.keys()].filter((term) => terms.has(term)).length;
+    return found >= termsToMatch(questionTerms.size) ? [index] : [];
+  });
+}
+
+/** The sentence of passage `passageIndex` that covers most of the question (its first when none covers any). */
+function fallbackSentence(candidates: Candidate[], passageIndex: number): Candidate[] {
+  const own = candidates.filter((candidate) => candidate.passageIndex === passageIndex);
+  const best = [...own].sort((a, b) => b.unthresholded - a.unthresholded || a.sentence.position - b.sentence.position)[0];
+  return best ? [best] : [];
+}
+
+/**
+ * The passages above the floor that the quotes did not use, listed after them by name, so every
+ * passage retrieval found relevant is cited: a reader (and the sources list) gets the other pages
+ * that speak of the question, not only the one a sentence was taken from.
+ */
+function withFurtherSources(answer: { text: string; citedPassageIndexes: number[] }, passages: readonly Passage[], relevant: number[]): { text: string; citedPassageIndexes: number[] } {
+  const cited = new Set(answer.citedPassageIndexes);
+  const citedDocuments = new Set(answer.citedPassageIndexes.map((index) => passages[index]?.documentId));
+  const further: number[] = [];
+  for (const index of relevant) {
+    const documentId = passages[index]?.documentId;
+    if (cited.has(index) || citedDocuments.has(documentId)) continue;
+    citedDocuments.add(documentId);
+    further.push(index);
+  }
+  if (further.length === 0) return answer;
+  const list = further.map((index) => `${passages[index]?.name ?? 'source'} [${index + 1}]`).join(', ');
+  return { text: `${answer.text}\n\nSee also: ${list}.`, citedPassageIndexes: [...answer.citedPassageIndexes, ...further] };
 }
 
 /**
