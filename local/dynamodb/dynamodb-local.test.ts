@@ -16,6 +16,7 @@ import {
   startDynamoDbLocal,
   type DynamoDbLocalHandle,
 } from './dynamodb-local';
+import { acceptsConnections, NO_NON_LOOPBACK_ADDRESS, nonLoopbackAddress } from '../../test/support/reachability';
 import { isInWriteAheadLogMode } from './write-ahead-log';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -71,6 +72,13 @@ describe('DynamoDB Local', () => {
     );
     const { Item } = await database.client.send(new GetCommand({ TableName: TABLE, Key: { PK: 'ORG#1', SK: 'META' } }));
     expect(Item).toEqual({ PK: 'ORG#1', SK: 'META', name: 'Acme' });
+  });
+
+  const outside = nonLoopbackAddress();
+  it.skipIf(!outside)(`listens on loopback only: not reachable on ${outside ?? NO_NON_LOOPBACK_ADDRESS}`, async () => {
+    const port = Number(new URL(handle!.endpoint).port);
+    expect(await acceptsConnections('127.0.0.1', port)).toBe(true);
+    expect(await acceptsConnections(outside!, port)).toBe(false);
   });
 
   it('cancels a transaction whose condition fails, writing nothing', async () => {

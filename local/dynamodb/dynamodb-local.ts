@@ -20,6 +20,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { TABLE_DESIGN } from '../../functions/domain/table/table-design';
 import { endOrphanedEngine, forgetEnginePid, recordEnginePid, watchParent } from './orphaned-engine';
+import { loopbackEngineArguments } from './loopback-launcher';
 import { useWriteAheadLog } from './write-ahead-log';
 
 export const JAVA_MISSING_MESSAGE =
@@ -50,6 +51,8 @@ const MIN_JAVA_MAJOR = 17;
 /** The file DynamoDB Local keeps every table in when started with `-sharedDb`. */
 export const SHARED_DATABASE_FILE = 'shared-local-instance.db';
 const KILL_GRACE_MS = 5_000;
+/** The only interface the engine listens on; every client of it runs on this machine. */
+export const ENGINE_HOST = '127.0.0.1';
 /** Enough of the child's output to explain a failed start without holding it all in memory. */
 const OUTPUT_TAIL_CHARS = 8_000;
 
@@ -69,12 +72,13 @@ export async function startDynamoDbLocal(options: StartDynamoDbLocalOptions): Pr
   }
   const port = options.port ?? (await findFreePort());
 
-  const child = spawn(
+  // Loopback only: the engine accepts any credentials, so reachable from the network it would hand
+  // the whole table to anyone (loopback-launcher.ts).
+  const engineArguments = await loopbackEngineArguments({
     javaCommand,
-    [
-      `-Djava.library.path=${path.join(jarDir, 'DynamoDBLocal_lib')}`,
-      '-jar',
-      path.join(jarDir, 'DynamoDBLocal.jar'),
+    jarDir,
+    host: ENGINE_HOST,
+    engineOptions: [
       '-port',
       String(port),
       '-dbPath',
@@ -84,6 +88,10 @@ export async function startDynamoDbLocal(options: StartDynamoDbLocalOptions): Pr
       // otherwise sends usage telemetry to AWS.
       '-disableTelemetry',
     ],
+  });
+  const child = spawn(
+    javaCommand,
+    engineArguments,
     {
       cwd: jarDir,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -136,7 +144,7 @@ export async function startDynamoDbLocal(options: StartDynamoDbLocalOptions): Pr
     await forgetEnginePid(dbPath).catch(() => undefined);
   };
 
-  const endpoint = `http://127.0.0.1:${port}`;
+  const endpoint = `http://${ENGINE_HOST}:${port}`;
   try {
     await waitUntilAnswering(endpoint, options.startTimeoutMs ?? 30_000, () => {
       if (spawnError) return `could not start ${javaCommand}: ${spawnError.message}`;
