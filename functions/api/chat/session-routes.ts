@@ -1,3 +1,4 @@
+import { clientMetadataSchema } from '../../../shared/api/schemas/chat';
 import { CHAT_LIMITS } from '../../../shared/rules/chat';
 import { APPLICATION_MESSAGES } from '../../domain/applications/application-messages';
 import type { ChatSessionRecord } from '../../domain/chat/chat-records';
@@ -56,10 +57,9 @@ function parseSessionInput(raw: unknown): { name?: string; metadata?: Record<str
     else input.name = name;
   }
   if (body.metadata !== undefined && body.metadata !== null) {
-    const metadata = body.metadata;
-    const isObject = typeof metadata === 'object' && !Array.isArray(metadata);
-    if (!isObject || Buffer.byteLength(JSON.stringify(metadata), 'utf8') > CHAT_LIMITS.metadataMaxBytes) details.push({ field: 'metadata', message: CHAT_MESSAGES.metadataInvalid });
-    else input.metadata = metadata as Record<string, unknown>;
+    const metadata = clientMetadataSchema(CHAT_MESSAGES.metadataInvalid).safeParse(body.metadata);
+    if (!metadata.success) details.push({ field: 'metadata', message: CHAT_MESSAGES.metadataInvalid });
+    else input.metadata = metadata.data;
   }
   if (details.length > 0) throw validationError(details);
   return input;

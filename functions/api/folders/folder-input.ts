@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { idField, optionalIdField } from '../../../shared/api/schemas/common';
 import { requiredText } from '../../../shared/rules/fields';
+
+const INVALID_FOLDER_ID = 'Invalid folder ID';
 import { FOLDER_MESSAGES } from '../../domain/folders/folder-messages';
 
 const noSeparator = (value: string) => !/[\\/]/.test(value);
@@ -10,7 +13,7 @@ const description = z.string().max(1000, FOLDER_MESSAGES.descriptionTooLong).nul
 export const createFolderBody = z.object({
   name: requiredText(FOLDER_MESSAGES.nameRequired, FOLDER_MESSAGES.nameTooLong).refine(noSeparator, FOLDER_MESSAGES.nameSeparator),
   description,
-  parent_id: z.string().nullable().optional(),
+  parent_id: optionalIdField(INVALID_FOLDER_ID),
 });
 
 export const renameFolderBody = z.object({
@@ -19,8 +22,8 @@ export const renameFolderBody = z.object({
 });
 
 export const moveFolderBody = z.object({
-  sourceId: z.string({ error: FOLDER_MESSAGES.sourceIdRequired }).trim().min(1, FOLDER_MESSAGES.sourceIdRequired),
-  folderId: z.string().nullable().optional(),
+  sourceId: idField({ required: FOLDER_MESSAGES.sourceIdRequired, invalid: INVALID_FOLDER_ID }),
+  folderId: optionalIdField(INVALID_FOLDER_ID),
 });
 
 export const idParams = z.object({ id: z.string() });

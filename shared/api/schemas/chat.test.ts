@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { newMessageId, newSessionId, type ChatMessageRecord, type ChatSessionRecord } from '../../../functions/domain/chat/chat-records';
 import { toChatMessage, toChatSession } from '../../../functions/domain/chat/chat-view';
 import { chatSessionRecord } from '../../../test/support/chat-records';
-import { chatMessageSchema, chatSessionPageSchema, chatSessionSchema, citationSchema, generatorSchema, sendChatMessageResponseSchema } from './chat';
+import { chatMessageSchema, clientMetadataSchema, chatSessionPageSchema, chatSessionSchema, citationSchema, generatorSchema, sendChatMessageResponseSchema } from './chat';
 
 const sessionRecord = (extra: Partial<ChatSessionRecord> = {}): ChatSessionRecord =>
   chatSessionRecord({ id: newSessionId(), created_at: '2025-03-12T12:00:00.000Z', updated_at: '2025-03-12T12:00:00.000Z', ...extra });
@@ -73,5 +73,27 @@ describe('the chat schemas read what the server answers (contract §2, §17)', (
     expect(citationSchema.safeParse({ ...CITATION, sourceType: 'pdf' }).success).toBe(false);
     const { url: _url, ...withoutUrl } = CITATION;
     expect(citationSchema.safeParse(withoutUrl).success).toBe(false);
+  });
+});
+
+describe('a chat session\'s client metadata (§17.2)', () => {
+  const schema = clientMetadataSchema('Metadata must be an object of at most 4 KB');
+
+  it('keeps ordinary objects, numbers in the table\'s range and zero included', () => {
+    for (const value of [{}, { topic: 'travel', count: 3, ratio: -0.25, nested: { list: [1, 'a', null, true] } }, { zero: -0 }, { big: Number.MAX_SAFE_INTEGER, small: 1e-100 }]) {
+      expect(schema.safeParse(value).success, JSON.stringify(value)).toBe(true);
+    }
+  });
+
+  it('refuses what the table could not store exactly or what is not an object: 1e308, 2^53 + 2, 1e-200, deep nesting, arrays', () => {
+    let deep: unknown = 'leaf';
+    for (let level = 0; level < 40; level++) deep = { level: deep };
+    for (const value of [{ topic: 1e308 }, { big: 2 ** 53 + 2 }, { tiny: 1e-200 }, deep, [1, 2], 'text', 5, { ['k'.repeat(300)]: 1 }, { '': 1 }]) {
+      expect(schema.safeParse(value).success, JSON.stringify(value).slice(0, 60)).toBe(false);
+    }
+  });
+
+  it('refuses more than 4 KB serialized', () => {
+    expect(schema.safeParse({ text: 'x'.repeat(5000) }).success).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHAT_CHANNELS } from '../../rules/chat';
+import { CHAT_CHANNELS, CHAT_LIMITS } from '../../rules/chat';
 import { isoDate } from './common';
 
 /**
@@ -19,6 +19,46 @@ export const chatSessionSchema = z.object({
   metadata: z.looseObject({ isNewSession: z.boolean(), channel: z.enum(CHAT_CHANNELS) }),
 });
 export type ChatSession = z.infer<typeof chatSessionSchema>;
+
+/** Nesting the client's metadata may use; DynamoDB refuses a document nested over 32 levels. */
+const METADATA_MAX_DEPTH = 8;
+/**
+ * Numbers the table keeps exactly: the SDK refuses to write a number past the safe-integer range
+ * (it would lose precision), and DynamoDB one under 1e-130 in magnitude.
+ */
+const SMALLEST_STORABLE_MAGNITUDE = 1e-130;
+
+function isStorableNumber(value: number): boolean {
+  const magnitude = Math.abs(value);
+  if (!Number.isFinite(value) || magnitude > Number.MAX_SAFE_INTEGER) return false;
+  return magnitude === 0 || magnitude >= SMALLEST_STORABLE_MAGNITUDE;
+}
+
+/** Whether a JSON value can be kept as one DynamoDB map as it is: numbers in range, bounded nesting and keys. */
+function isStorableValue(value: unknown, depth: number): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return isStorableNumber(value);
+  if (depth >= METADATA_MAX_DEPTH || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.every((entry) => isStorableValue(entry, depth + 1));
+  return Object.entries(value).every(([key, entry]) => key.length > 0 && key.length <= 255 && isStorableValue(entry, depth + 1));
+}
+
+/**
+ * A chat session's client metadata (§17.2): an object of at most 4 KB serialized, whose values the
+ * table can store unchanged, so a number like 1e308 or a deeply nested value is refused here and
+ * not by the database.
+ */
+export function clientMetadataSchema(message: string) {
+  return z.custom<Record<string, unknown>>(
+    (value) =>
+      typeof value === 'object' &&
+      value !== null &&
+      !Array.isArray(value) &&
+      new TextEncoder().encode(JSON.stringify(value)).length <= CHAT_LIMITS.metadataMaxBytes &&
+      isStorableValue(value, 0),
+    { message },
+  );
+}
 
 /** The Citation entity (contract §2): one retrieved passage an assistant reply cites. */
 export const citationSchema = z.object({
