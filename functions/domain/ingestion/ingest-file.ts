@@ -120,7 +120,7 @@ async function ingestVersion(ports: Ports, dependencies: IngestDependencies, fil
 
   let document: ExtractedDocument;
   try {
-    document = await withExtractionSlot(() => dependencies.extract({ bytes, fileName, mimeType }));
+    document = await withExtractionSlot(file.organization_id, () => dependencies.extract({ bytes, fileName, mimeType }));
   } catch (error) {
     if (error instanceof ExtractionError) return { status: 'failed', error: error.message };
     throw error;
