@@ -1,11 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachmentDisposition, createS3Objects } from '../../functions/ports/aws/s3-objects';
 import type { ObjectsPort } from '../../functions/ports/objects';
 import { encodeEventKey, startObjectStore, type ObjectStoreHandle } from './object-store';
+import { loadOrCreateObjectStoreKeys, type ObjectStoreKeys } from './object-store-keys';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
@@ -16,19 +18,22 @@ describe('object store (s3rver)', () => {
   let dataDir: string;
   let store: ObjectStoreHandle;
   let objects: ObjectsPort;
+  let keys: ObjectStoreKeys;
   const notifications: string[] = [];
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'gw-objects-'));
+    keys = loadOrCreateObjectStoreKeys(dataDir);
     store = await startObjectStore({
       dataDir,
+      keys,
       buckets: [BUCKET],
       corsOrigins: [ORIGIN],
       onObjectCreated: (body) => {
         notifications.push(body);
       },
     });
-    objects = createS3Objects({ bucket: BUCKET, endpoint: store.endpoint, adapter: 's3rver' });
+    objects = createS3Objects({ bucket: BUCKET, endpoint: store.endpoint, adapter: 's3rver', credentials: keys });
   });
 
   afterAll(async () => {
@@ -135,8 +140,92 @@ describe('object store (s3rver)', () => {
     expect(signedPreflight.headers.get('access-control-allow-methods')).toContain('PUT');
   });
 
+  describe('refuses every request not signed with the install\'s key', () => {
+    const key = 'org/org_9/files/ds_9/secret.txt';
+    beforeAll(async () => {
+      await objects.client.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: 'the original', ContentType: 'text/plain' }));
+    });
+    const stored = async () => (await fetch(await objects.presignGet(key, { expiresInSeconds: 60 }))).text();
+
+    it('answers 403 to unsigned GET, PUT and LIST, and the file stays as it was', async () => {
+      const objectUrl = `${store.endpoint}/${BUCKET}/${key}`;
+      const answers = [
+        await fetch(objectUrl),
+        await fetch(objectUrl, { method: 'PUT', headers: { 'Content-Type': 'text/plain' }, body: 'overwritten' }),
+        await fetch(`${store.endpoint}/${BUCKET}?list-type=2`),
+        await fetch(`${store.endpoint}/${BUCKET}`),
+        await fetch(`${store.endpoint}/`),
+      ];
+      for (const answer of answers) {
+        expect(answer.status, answer.url).toBe(403);
+        expect(await answer.text()).toContain('<Code>AccessDenied</Code>');
+      }
+      expect(await stored()).toBe('the original');
+    });
+
+    it("answers 403 to s3rver's public key pair, a made-up key and a forged signature, in the header or the query", async () => {
+      const client = (accessKeyId: string, secretAccessKey: string) =>
+        new S3Client({ endpoint: store.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId, secretAccessKey }, maxAttempts: 1 });
+      for (const [accessKeyId, secretAccessKey] of [['S3RVER', 'S3RVER'], [keys.accessKeyId, 'not-the-secret-0123456789'], ['AKIAMADEUP', 'x'.repeat(40)]] as const) {
+        const intruder = client(accessKeyId, secretAccessKey);
+        await expect(intruder.send(new ListObjectsV2Command({ Bucket: BUCKET })), accessKeyId).rejects.toMatchObject({ $metadata: { httpStatusCode: 403 } });
+        await expect(intruder.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: 'overwritten' }))).rejects.toMatchObject({ $metadata: { httpStatusCode: 403 } });
+        const presigned = await getSignedUrl(intruder, new PutObjectCommand({ Bucket: BUCKET, Key: key }), { expiresIn: 60 });
+        expect((await fetch(presigned, { method: 'PUT', body: 'overwritten' })).status).toBe(403);
+        intruder.destroy();
+      }
+      const genuine = new URL(await objects.presignGet(key, { expiresInSeconds: 60 }));
+      const signature = genuine.searchParams.get('X-Amz-Signature')!;
+      genuine.searchParams.set('X-Amz-Signature', `${signature.slice(0, -1)}${signature.endsWith('0') ? '1' : '0'}`);
+      const forged = await fetch(genuine);
+      expect(forged.status).toBe(403);
+      expect(await forged.text()).toContain('<Code>SignatureDoesNotMatch</Code>');
+      expect(await stored()).toBe('the original');
+    });
+
+    it('answers 403 to a presigned URL past its expiry, and to a header-signed request from long ago', async () => {
+      const anHourAgo = new Date(Date.now() - 3_600_000);
+      const expired = await getSignedUrl(objects.client, new PutObjectCommand({ Bucket: BUCKET, Key: key, ContentType: 'text/plain' }), {
+        expiresIn: 60,
+        signingDate: anHourAgo,
+        signableHeaders: new Set(['content-type']),
+      });
+      const answer = await fetch(expired, { method: 'PUT', headers: { 'Content-Type': 'text/plain' }, body: 'overwritten' });
+      expect(answer.status).toBe(403);
+      expect(await answer.text()).toContain('Request has expired');
+      const stillValid = await getSignedUrl(objects.client, new PutObjectCommand({ Bucket: BUCKET, Key: key, ContentType: 'text/plain' }), {
+        expiresIn: 7_200,
+        signingDate: anHourAgo,
+        signableHeaders: new Set(['content-type']),
+      });
+      expect((await fetch(stillValid, { method: 'PUT', headers: { 'Content-Type': 'text/plain' }, body: 'replaced by its owner' })).status).toBe(200);
+      expect(await stored()).toBe('replaced by its owner');
+      const stale = new S3Client({ endpoint: store.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { ...keys }, maxAttempts: 1, systemClockOffset: -3_600_000 });
+      await expect(stale.send(new ListObjectsV2Command({ Bucket: BUCKET }))).rejects.toMatchObject({ $metadata: { httpStatusCode: 403 } });
+      stale.destroy();
+    });
+
+    it('lets the install\'s own key list, read and write with header signatures', async () => {
+      const listed = await objects.client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'org/org_9/' }));
+      expect(listed.Contents?.map((entry) => entry.Key)).toContain(key);
+    });
+
+    it('keeps the key pair of the install across starts, and makes a different one for another install', async () => {
+      expect(loadOrCreateObjectStoreKeys(dataDir)).toEqual(keys);
+      expect(keys.accessKeyId).not.toBe('S3RVER');
+      const other = await mkdtemp(path.join(tmpdir(), 'gw-objects-other-'));
+      try {
+        const theirs = loadOrCreateObjectStoreKeys(other);
+        expect(theirs.accessKeyId).not.toBe(keys.accessKeyId);
+        expect(theirs.secretAccessKey).not.toBe(keys.secretAccessKey);
+      } finally {
+        await rm(other, { recursive: true, force: true });
+      }
+    });
+  });
+
   it('rejects ping for a bucket that does not exist', async () => {
-    const missing = createS3Objects({ bucket: 'no-such-bucket', endpoint: store.endpoint, adapter: 's3rver' });
+    const missing = createS3Objects({ bucket: 'no-such-bucket', endpoint: store.endpoint, adapter: 's3rver', credentials: keys });
     await expect(missing.ping()).rejects.toBeTruthy();
     missing.client.destroy();
   });

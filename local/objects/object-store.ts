@@ -7,7 +7,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { checkPresignedRequest, type PresignedCheckFailure } from './presigned-signature';
+import type { ObjectStoreKeys } from './object-store-keys';
+import { checkSignedRequest, type SignatureCheckFailure } from './request-signature';
 
 export interface StartObjectStoreOptions {
   /** The runtime's data directory; objects live in `${dataDir}/objects`. */
@@ -21,6 +22,10 @@ export interface StartObjectStoreOptions {
   port?: number;
   /** The region written into notifications (default `local`). */
   region?: string;
+  /** The only key pair whose signatures are accepted (object-store-keys.ts). */
+  keys: ObjectStoreKeys;
+  /** Interface to bind (default loopback): the browser opens presigned URLs on it directly. */
+  host?: string;
   logger?: { error(message: string, ...extra: unknown[]): void };
 }
 
@@ -49,11 +54,20 @@ interface S3rverEvent {
 }
 
 const CORS_METHODS = ['GET', 'PUT', 'HEAD', 'POST', 'DELETE'];
-/** s3rver's one built-in key pair; the s3rver adapter of the objects port signs with it. */
-const SECRETS: ReadonlyMap<string, string> = new Map([['S3RVER', 'S3RVER']]);
+/** The part of s3rver's account model used to replace its public built-in key pair. */
+interface S3rverAccounts {
+  DUMMY_ACCOUNT: { createKeyPair(accessKeyId: string, secretAccessKey: string): void; revokeAccessKey(accessKeyId: string): void };
+}
+const S3RVER_BUILT_IN_KEY = 'S3RVER';
 
 export async function startObjectStore(options: StartObjectStoreOptions): Promise<ObjectStoreHandle> {
-  const S3rver = createRequire(import.meta.url)('s3rver') as S3rverConstructor;
+  const require = createRequire(import.meta.url);
+  const S3rver = require('s3rver') as S3rverConstructor;
+  // s3rver looks keys up itself after our check; it must know ours and forget the one its README prints.
+  const accounts = require('s3rver/lib/models/account') as S3rverAccounts;
+  accounts.DUMMY_ACCOUNT.revokeAccessKey(S3RVER_BUILT_IN_KEY);
+  accounts.DUMMY_ACCOUNT.createKeyPair(options.keys.accessKeyId, options.keys.secretAccessKey);
+  const secrets: ReadonlyMap<string, string> = new Map([[options.keys.accessKeyId, options.keys.secretAccessKey]]);
   const directory = path.join(options.dataDir, 'objects');
   await mkdir(directory, { recursive: true });
   const region = options.region ?? 'local';
@@ -88,17 +102,17 @@ export async function startObjectStore(options: StartObjectStoreOptions): Promis
   await s3rver.configureBuckets();
   const s3rverListener = s3rver.callback();
   const allowedOrigins = new Set(options.corsOrigins);
-  // Our own server in front of s3rver, so presigned signatures are checked before s3rver sees them.
+  // Our own server in front of s3rver, so signatures are checked before s3rver sees the request.
   const server = createServer((request, response) => {
-    // A browser's CORS preflight carries the signed URL but is not the signed request (S3 answers it
-    // from the CORS rules alone), so only the actual request is checked.
-    const failure = request.method === 'OPTIONS' ? undefined : checkPresignedRequest(request, SECRETS);
+    // A browser's CORS preflight is never signed (S3 answers it from the CORS rules alone, and it
+    // reads or writes nothing), so only the actual request is checked.
+    const failure = request.method === 'OPTIONS' ? undefined : checkSignedRequest(request, secrets);
     if (failure) refuse(request, response, failure, allowedOrigins);
     else s3rverListener(request, response);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => {
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
       server.off('error', reject);
       resolve();
     });
@@ -120,7 +134,7 @@ export async function startObjectStore(options: StartObjectStoreOptions): Promis
 function refuse(
   request: IncomingMessage,
   response: ServerResponse,
-  failure: PresignedCheckFailure,
+  failure: SignatureCheckFailure,
   allowedOrigins: ReadonlySet<string>,
 ): void {
   const origin = request.headers.origin;

@@ -22,6 +22,7 @@ import { createLanceDbIndex } from '../vectors/lancedb-index';
 import { createLocalKeySecrets } from '../secrets/local-key-secrets';
 import { shutdownExtractionPool } from '../../functions/domain/extraction/isolated-extraction';
 import { startObjectStore } from '../objects/object-store';
+import { loadOrCreateObjectStoreKeys } from '../objects/object-store-keys';
 import { EmbeddedQueue } from '../queue/embedded-queue';
 import { startScheduleTimers } from '../schedules/schedule-timers';
 import { resolveSeedCredentials, SEED_ROLES, type SeedCredentials } from '../seed/seed-credentials';
@@ -121,8 +122,12 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
     queue.register('chat-events', chatEventsWorker);
     stops.push(() => queue.stop());
 
+    const objectStoreKeys = loadOrCreateObjectStoreKeys(dataDir);
+    // On loopback whatever HOST is: the presigned URLs browsers open name localhost (as the issuer
+    // does), so only a browser on this machine could use them; elsewhere the port would only be a target.
     const objectStore = await startObjectStore({
       dataDir,
+      keys: objectStoreKeys,
       buckets: [LOCAL_DATA_BUCKET],
       corsOrigins: [publicOrigin],
       onObjectCreated: async (body) => {
@@ -130,7 +135,7 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
       },
     });
     stops.push(() => objectStore.stop());
-    const objects = createS3Objects({ bucket: LOCAL_DATA_BUCKET, endpoint: objectStore.endpoint, adapter: 's3rver' });
+    const objects = createS3Objects({ bucket: LOCAL_DATA_BUCKET, endpoint: objectStore.endpoint, adapter: 's3rver', credentials: objectStoreKeys });
 
     issuer = await startEmbeddedIssuer({ publicOrigin, webOrigin: publicOrigin, database, stateDir: join(dataDir, 'identity') });
     stops.push(() => issuer?.close());

@@ -8,6 +8,7 @@ import { storageCredentialsKey } from '../../functions/domain/storage-credential
 import { createUserWithAccount } from '../../functions/domain/users/user-lifecycle';
 import { UserRepository, type UserRecord } from '../../functions/domain/users/user-repository';
 import { ROUTES } from '../../shared/api/route-table';
+import { loadOrCreateObjectStoreKeys } from '../../local/objects/object-store-keys';
 import { callApi, removeDataDir, startTestPlatform, type JsonAnswer } from '../support/local-platform-fixture';
 import { nextClientIp, unique } from '../support/unique-values';
 
@@ -697,8 +698,14 @@ describe('tenancy (§1.3)', () => {
 
 describe('storage credentials (§11)', () => {
   let endpoint: string;
+  // The embedded store accepts only the install's own key pair, so it stands in for a user's bucket with it.
+  let accessKey: string;
+  let secretKey: string;
+  let maskedSecret: string;
 
   beforeAll(async () => {
+    ({ accessKeyId: accessKey, secretAccessKey: secretKey } = loadOrCreateObjectStoreKeys(platform.dataDir));
+    maskedSecret = `********${secretKey.slice(-4)}`;
     const resolved = await platform.ports.objects.client.config.endpoint?.();
     endpoint = `${resolved?.protocol}//${resolved?.hostname}:${resolved?.port}`;
   });
@@ -739,20 +746,20 @@ describe('storage credentials (§11)', () => {
     expect((await call('GET', '/api/storage-credentials/usr_nope', admin)).body.message).toBe('User not found');
   });
 
-  // The embedded store checks the access key but, unlike S3 and MinIO, not SigV4 signatures, so a
-  // rejected key here is an unknown access key; a wrong secret is refused the same way by real stores.
+  // The embedded store checks SigV4 signatures as S3 and MinIO do: an unknown key and a wrong secret are both refused.
   it('tests a connection for real: success, rejected keys, missing bucket, unreachable, masked secret', async () => {
     const test = (body: unknown, token = otherUser) => call('POST', '/api/storage-credentials/test', token, body);
-    expect((await test({ endpoint, accessKey: 'S3RVER' })).body.message).toBe('Endpoint, access key and secret key are required');
+    expect((await test({ endpoint, accessKey })).body.message).toBe('Endpoint, access key and secret key are required');
     expect((await test({ endpoint: 'nope', accessKey: 'a', secretKey: 'b' })).body.message).toBe('Endpoint must be a valid URL');
-    const ok = await test({ endpoint, accessKey: 'S3RVER', secretKey: 'S3RVER', bucket: 'groundwork-data' });
+    const ok = await test({ endpoint, accessKey, secretKey, bucket: 'groundwork-data' });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ success: true, message: 'Connection successful! All credentials are valid.' });
-    expect((await test({ endpoint, accessKey: 'S3RVER', secretKey: 'S3RVER' })).status).toBe(200);
+    expect((await test({ endpoint, accessKey, secretKey })).status).toBe(200);
     const failures = [
       { endpoint, accessKey: 'NOT-A-KEY', secretKey: 'wrong-secret', bucket: 'groundwork-data' },
-      { endpoint, accessKey: 'S3RVER', secretKey: 'S3RVER', bucket: 'no-such-bucket' },
-      { endpoint: 'http://127.0.0.1:9', accessKey: 'S3RVER', secretKey: 'S3RVER' },
+      { endpoint, accessKey, secretKey: 'wrong-secret', bucket: 'groundwork-data' },
+      { endpoint, accessKey, secretKey, bucket: 'no-such-bucket' },
+      { endpoint: 'http://127.0.0.1:9', accessKey, secretKey },
     ];
     for (const body of failures) {
       const answer = await test(body);
@@ -760,14 +767,14 @@ describe('storage credentials (§11)', () => {
       expect(answer.body.message).toBe('Failed to connect to Minio server. Please check your credentials.');
     }
     // A masked secret means the caller's stored one: none saved reads as missing.
-    expect((await test({ endpoint, accessKey: 'S3RVER', secretKey: '********RVER' })).body.message).toBe('Endpoint, access key and secret key are required');
-    await call('PUT', `/api/storage-credentials/${otherUserRecord.id}`, otherUser, { endpoint, accessKey: 'S3RVER', secretKey: 'S3RVER', bucket: 'groundwork-data' });
-    expect((await test({ endpoint, accessKey: 'S3RVER', secretKey: '********RVER', bucket: 'groundwork-data' })).status).toBe(200);
+    expect((await test({ endpoint, accessKey, secretKey: maskedSecret })).body.message).toBe('Endpoint, access key and secret key are required');
+    await call('PUT', `/api/storage-credentials/${otherUserRecord.id}`, otherUser, { endpoint, accessKey, secretKey, bucket: 'groundwork-data' });
+    expect((await test({ endpoint, accessKey, secretKey: maskedSecret, bucket: 'groundwork-data' })).status).toBe(200);
   });
 
   it('sends uploads of a user with saved credentials to their bucket; ingest and download use it too', async () => {
     const owner = await demoUser('user');
-    await call('PUT', `/api/storage-credentials/${owner.record.id}`, owner.token, { endpoint, accessKey: 'S3RVER', secretKey: 'S3RVER', bucket: 'groundwork-data' });
+    await call('PUT', `/api/storage-credentials/${owner.record.id}`, owner.token, { endpoint, accessKey, secretKey, bucket: 'groundwork-data' });
     const stored = await upload(owner.token, 'own-bucket.txt', 'Stored in my own bucket.');
     expect(stored.complete.status).toBe(200);
     expect(stored.complete.body.metadata.object_store).toBe('user');

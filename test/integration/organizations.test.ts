@@ -488,7 +488,7 @@ describe('cloud resources (§6.8–§6.11)', () => {
   });
 
   it('answers 502 when storage cannot be reached', async () => {
-    installPorts({ ...platform.ports, objects: createS3Objects({ bucket: platform.ports.objects.bucket, endpoint: 'http://127.0.0.1:9', adapter: 's3rver' }) });
+    installPorts({ ...platform.ports, objects: createS3Objects({ bucket: platform.ports.objects.bucket, endpoint: 'http://127.0.0.1:9', adapter: 's3rver', credentials: { accessKeyId: 'unused', secretAccessKey: 'unused' } }) });
     try {
       const answer = await api('GET', `/api/organizations/${acme.organization.id}/cloud-resources/status`, tokens.SYSTEM_ADMIN);
       expectError(answer, 502, 'Failed to verify cloud resources');

@@ -13,14 +13,16 @@ export interface S3ObjectsOptions {
    * signed for this host because the host is part of the signature.
    */
   publicEndpoint?: string;
+  /** Required for `s3rver`: the install's own key pair, the only one the embedded store accepts. */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
 }
-
-/** s3rver verifies signatures against its one built-in key pair. */
-const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
 
 export function createS3Objects(options: S3ObjectsOptions): ObjectsPort {
   if (options.adapter === 's3rver' && !options.endpoint) {
     throw new Error('The s3rver adapter needs the s3rver endpoint');
+  }
+  if (options.adapter === 's3rver' && !options.credentials) {
+    throw new Error('The s3rver adapter needs the key pair of the embedded object store');
   }
   const client = new S3Client(clientConfig(options, options.endpoint));
   const presigner =
@@ -65,7 +67,8 @@ function clientConfig(options: S3ObjectsOptions, endpoint: string | undefined): 
   if (endpoint) config.endpoint = endpoint;
   if (options.adapter === 's3rver') {
     config.region = options.region ?? 'us-east-1';
-    config.credentials = S3RVER_CREDENTIALS;
+    // A copy: the SDK marks the object it is given with where credentials came from.
+    config.credentials = options.credentials && { ...options.credentials };
     // s3rver serves buckets by path; virtual-hosted names would need DNS for <bucket>.localhost.
     config.forcePathStyle = true;
   }
