@@ -49,6 +49,8 @@ async function extractKind(kind: DocumentKind, bytes: Uint8Array): Promise<Extra
       return (await import('./kinds/docx')).extractDocx(bytes);
     case 'xlsx':
     case 'xls':
+      // SheetJS inflates the zip itself, with no cap of its own; an encrypted workbook is no zip.
+      if (isZip(bytes)) await (await import('./ooxml-package')).assertPackageWithinLimits(bytes);
       return (await import('./kinds/spreadsheet')).extractSpreadsheet(bytes, kind);
     case 'pptx':
       return (await import('./kinds/pptx')).extractPptx(bytes);
@@ -78,4 +80,8 @@ export function asExtractionError(error: unknown): ExtractionError {
     return new ExtractionError('too_large', EXTRACTION_MESSAGES.too_large, { cause: error });
   }
   return new ExtractionError('malformed', EXTRACTION_MESSAGES.malformed, { cause: error });
+}
+
+function isZip(bytes: Uint8Array): boolean {
+  return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 }

@@ -1,39 +1,118 @@
 import JSZip from 'jszip';
 import { XMLParser } from 'fast-xml-parser';
+import { createInflateRaw } from 'node:zlib';
 import type { DocumentKind } from './extracted-document';
 import { EXTRACTION_MESSAGES, ExtractionError } from './extraction-error';
 
 /**
- * Reading docx, xlsx and pptx packages: the zip, its relationship parts and its properties. A zip
- * declares every entry's uncompressed size in its central directory, so a zip bomb is refused from
- * those numbers before anything is inflated; inflated bytes live outside the V8 heap, where the
- * isolated worker's heap limit would not see them.
+ * Reading docx, xlsx and pptx packages: the zip, its relationship parts and its properties.
+ *
+ * A zip's central directory declares every entry's sizes, and a zip bomb lies there: a 1 MB upload
+ * declaring kilobytes inflated to gigabytes inside mammoth. The declared sizes only refuse the
+ * honest bombs early; what counts is the ACTUAL output, so every entry is stream-inflated once with
+ * node:zlib, counting bytes and discarding them, and the package is refused as soon as one entry or
+ * all of them together pass the caps. Only then do the parsers (mammoth, SheetJS, JSZip) inflate
+ * what they need, which is bounded by what was just counted. Inflated bytes live outside the V8
+ * heap, where the isolated worker's heap limit would not see them, hence caps well below it.
  */
-export const MAX_UNCOMPRESSED_PACKAGE_BYTES = 1024 * 1024 * 1024;
-const MAX_UNCOMPRESSED_PART_BYTES = 512 * 1024 * 1024;
+export interface PackageLimits {
+  /** Inflated bytes of one entry. */
+  part: number;
+  /** Inflated bytes of all entries together. */
+  total: number;
+}
 
-export async function openPackage(bytes: Uint8Array): Promise<JSZip> {
+export const PACKAGE_LIMITS: PackageLimits = { part: 256 * 1024 * 1024, total: 512 * 1024 * 1024 };
+/** Parts read outside the isolated worker (type sniffing) are small by nature; a large one is refused. */
+const SNIFF_PART_BYTES = 4 * 1024 * 1024;
+
+const STORED = 0;
+const DEFLATED = 8;
+
+/** What JSZip keeps of an entry; it has no public API for the compressed bytes or the declared sizes. */
+interface CompressedEntry {
+  _data?: { uncompressedSize?: number; compressedContent?: Uint8Array; compression?: { magic?: string } };
+}
+
+function tooLarge(): ExtractionError {
+  return new ExtractionError('too_large', EXTRACTION_MESSAGES.too_large);
+}
+
+export async function openPackage(bytes: Uint8Array, limits: PackageLimits = PACKAGE_LIMITS): Promise<JSZip> {
   let zip: JSZip;
   try {
     zip = await JSZip.loadAsync(bytes, { checkCRC32: false });
   } catch (cause) {
     throw new ExtractionError('malformed', EXTRACTION_MESSAGES.malformed, { cause });
   }
-  let total = 0;
+  let declaredTotal = 0;
   for (const entry of Object.values(zip.files)) {
-    // JSZip keeps the central directory's declared size on the internal `_data`; it has no public API for it.
-    const declared = (entry as unknown as { _data?: { uncompressedSize?: number } })._data?.uncompressedSize ?? 0;
-    total += declared;
-    if (declared > MAX_UNCOMPRESSED_PART_BYTES || total > MAX_UNCOMPRESSED_PACKAGE_BYTES) {
-      throw new ExtractionError('too_large', EXTRACTION_MESSAGES.too_large);
-    }
+    const declared = (entry as unknown as CompressedEntry)._data?.uncompressedSize ?? 0;
+    declaredTotal += declared;
+    if (declared > limits.part || declaredTotal > limits.total) throw tooLarge();
+  }
+  let actualTotal = 0;
+  for (const entry of Object.values(zip.files)) {
+    if (entry.dir) continue;
+    actualTotal += await inflateEntry(entry, Math.min(limits.part, limits.total - actualTotal), () => undefined);
   }
   return zip;
 }
 
-export async function readPart(zip: JSZip, path: string): Promise<string | undefined> {
+/** A package ready for SheetJS, which reads the zip itself: refused here if it inflates past the caps. */
+export async function assertPackageWithinLimits(bytes: Uint8Array, limits: PackageLimits = PACKAGE_LIMITS): Promise<void> {
+  await openPackage(bytes, limits);
+}
+
+/**
+ * Streams one entry through node:zlib, handing each inflated chunk to `keep`, and stops (too_large)
+ * the moment the output passes `limit`; answers the inflated size.
+ */
+function inflateEntry(entry: JSZip.JSZipObject, limit: number, keep: (chunk: Buffer) => void): Promise<number> {
+  const data = (entry as unknown as CompressedEntry)._data;
+  const content = data?.compressedContent;
+  if (!content) return Promise.resolve(0);
+  const magic = data?.compression?.magic ?? '';
+  const method = magic.length >= 2 ? magic.charCodeAt(0) | (magic.charCodeAt(1) << 8) : -1;
+  if (method === STORED) {
+    if (content.length > limit) return Promise.reject(tooLarge());
+    keep(Buffer.from(content.buffer, content.byteOffset, content.byteLength));
+    return Promise.resolve(content.length);
+  }
+  if (method !== DEFLATED) return Promise.reject(new ExtractionError('malformed', EXTRACTION_MESSAGES.malformed));
+  return new Promise<number>((resolve, reject) => {
+    const inflater = createInflateRaw();
+    let inflated = 0;
+    let stopped = false;
+    inflater.on('data', (chunk: Buffer) => {
+      if (stopped) return;
+      inflated += chunk.length;
+      if (inflated > limit) {
+        stopped = true;
+        inflater.destroy();
+        reject(tooLarge());
+        return;
+      }
+      keep(chunk);
+    });
+    inflater.on('error', (cause) => {
+      if (stopped) return;
+      stopped = true;
+      reject(new ExtractionError('malformed', EXTRACTION_MESSAGES.malformed, { cause }));
+    });
+    inflater.on('end', () => {
+      if (!stopped) resolve(inflated);
+    });
+    inflater.end(Buffer.from(content.buffer, content.byteOffset, content.byteLength));
+  });
+}
+
+export async function readPart(zip: JSZip, path: string, limit = PACKAGE_LIMITS.part): Promise<string | undefined> {
   const entry = zip.file(path.replace(/^\//, ''));
-  return entry ? entry.async('string') : undefined;
+  if (!entry) return undefined;
+  const chunks: Buffer[] = [];
+  await inflateEntry(entry, limit, (chunk) => chunks.push(chunk));
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 export const xmlParser = new XMLParser({
@@ -64,11 +143,11 @@ export interface Relationship {
   external: boolean;
 }
 
-export async function readRelationships(zip: JSZip, sourcePart: string): Promise<Relationship[]> {
+export async function readRelationships(zip: JSZip, sourcePart: string, limit = PACKAGE_LIMITS.part): Promise<Relationship[]> {
   const slash = sourcePart.lastIndexOf('/');
   const folder = slash >= 0 ? sourcePart.slice(0, slash + 1) : '';
   const name = sourcePart.slice(slash + 1);
-  const xml = await readPart(zip, `${folder}_rels/${name}.rels`);
+  const xml = await readPart(zip, `${folder}_rels/${name}.rels`, limit);
   if (!xml) return [];
   const parsed = xmlParser.parse(xml) as { Relationships?: { Relationship?: unknown } };
   return asArray(parsed.Relationships?.Relationship).flatMap((raw) => {
@@ -99,8 +178,8 @@ export function resolvePartPath(folder: string, target: string): string {
 const OFFICE_DOCUMENT = /\/officeDocument$/;
 
 /** The package's main part (word/document.xml and the like), as `_rels/.rels` names it. */
-export async function mainPartPath(zip: JSZip): Promise<string | undefined> {
-  const relationships = await readRelationships(zip, '');
+export async function mainPartPath(zip: JSZip, limit = PACKAGE_LIMITS.part): Promise<string | undefined> {
+  const relationships = await readRelationships(zip, '', limit);
   return relationships.find((relationship) => OFFICE_DOCUMENT.test(relationship.type) && !relationship.external)?.target;
 }
 
@@ -111,8 +190,9 @@ export async function mainPartPath(zip: JSZip): Promise<string | undefined> {
 export async function ooxmlKindOfZip(bytes: Uint8Array): Promise<DocumentKind | undefined> {
   try {
     const zip = await JSZip.loadAsync(bytes, { checkCRC32: false });
-    const main = await mainPartPath(zip);
-    const typesXml = await readPart(zip, '[Content_Types].xml');
+    // This runs in the serving process, not the isolated worker: only small parts are inflated.
+    const main = await mainPartPath(zip, SNIFF_PART_BYTES);
+    const typesXml = await readPart(zip, '[Content_Types].xml', SNIFF_PART_BYTES);
     if (!main || !typesXml) return undefined;
     const types = xmlParser.parse(typesXml) as { Types?: { Override?: unknown } };
     const override = asArray(types.Types?.Override).find(
