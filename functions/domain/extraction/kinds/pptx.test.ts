@@ -37,4 +37,21 @@ describe('pptx', () => {
     const bytes = await minimalPptx([{ title: 'Fine' }]);
     await expect(extract(bytes.subarray(0, bytes.length - 200))).rejects.toMatchObject({ failure: expect.stringMatching(/malformed|unsupported_type/) });
   });
+
+  it("reads a chart's title, its data points and its axis titles (issue 17)", async () => {
+    const JSZip = (await import('jszip')).default;
+    const zip = await JSZip.loadAsync(await minimalPptx([{ title: 'Results' }]));
+    const c = 'xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"';
+    const cache = (tag: string, values: string[]) => `<c:${tag}><c:ptCount val="${values.length}"/>${values.map((value, idx) => `<c:pt idx="${idx}"><c:v>${value}</c:v></c:pt>`).join('')}</c:${tag}>`;
+    zip.file(
+      'ppt/charts/chart1.xml',
+      `<?xml version="1.0" encoding="UTF-8"?><c:chartSpace ${c}><c:chart><c:title><c:tx><c:rich><a:p><a:r><a:t>Quarterly revenue by region</a:t></a:r></a:p></c:rich></c:tx></c:title><c:plotArea><c:barChart><c:ser><c:tx><c:strRef><c:strCache><c:pt idx="0"><c:v>2024</c:v></c:pt></c:strCache></c:strRef></c:tx><c:cat><c:strRef>${cache('strCache', ['Europe', 'Asia'])}</c:strRef></c:cat><c:val><c:numRef>${cache('numCache', ['4.2', '3.1'])}</c:numRef></c:val></c:ser></c:barChart><c:valAx><c:title><c:tx><c:rich><a:p><a:r><a:t>Million EUR</a:t></a:r></a:p></c:rich></c:tx></c:title></c:valAx></c:plotArea></c:chart></c:chartSpace>`,
+    );
+    zip.file(
+      'ppt/slides/_rels/slide1.xml.rels',
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/chart" Target="../charts/chart1.xml"/></Relationships>',
+    );
+    const document = await extract(await zip.generateAsync({ type: 'uint8array' }));
+    expect(document.sections[0]?.text).toBe('Results\nQuarterly revenue by region\nEurope: 4.2\nAsia: 3.1\nMillion EUR');
+  });
 });

@@ -3,6 +3,7 @@ import type JSZip from 'jszip';
 import type { ExtractedDocument, ExtractedSection } from '../extracted-document';
 import { assembleDocument } from '../document-assembly';
 import { EXTRACTION_MESSAGES, ExtractionError } from '../extraction-error';
+import { chartLines } from './pptx-charts';
 import {
   asArray,
   childrenOf,
@@ -21,13 +22,14 @@ import {
 const SLIDE = /\/relationships\/slide$/;
 const NOTES = /\/relationships\/notesSlide$/;
 const DIAGRAM_DATA = /\/relationships\/diagramData$/;
+const CHART = /\/relationships\/chart$/;
 const TITLE_PLACEHOLDERS = new Set(['title', 'ctrTitle']);
 
 /**
  * One section per slide in presentation order (p:sldIdLst, not file names: slide7.xml can be the
  * second slide), numbered from 1, with the slide's title as its heading. Text is every paragraph of
  * every shape in reading order, grouped shapes included, tables as tab-separated rows, SmartArt
- * text from its data part, then the speaker notes' body, which often says what the slide only hints.
+ * text from its data part, charts' titles and data points (pptx-charts.ts), then the speaker notes' body, which often says what the slide only hints.
  * Masters and layouts are not read: their text is placeholder prompts, not content.
  */
 export async function extractPptx(bytes: Uint8Array): Promise<ExtractedDocument> {
@@ -47,6 +49,7 @@ export async function extractPptx(bytes: Uint8Array): Promise<ExtractedDocument>
     const relationships = await readRelationships(zip, path);
     for (const relationship of relationships) {
       if (DIAGRAM_DATA.test(relationship.type) && !relationship.external) lines.push(...(await diagramText(zip, relationship.target)));
+      if (CHART.test(relationship.type) && !relationship.external) lines.push(...(await chartLines(zip, relationship.target)));
     }
     const notes = relationships.find((relationship) => NOTES.test(relationship.type) && !relationship.external);
     if (notes) lines.push(...(await notesText(zip, notes.target)));
