@@ -18,11 +18,18 @@ describe('mergePassages', () => {
     expect(merged.map((p) => p.documentId)).toEqual(['c', 'a', 'd']);
   });
 
-  it('keeps at most perDocument passages of one document, so five places can span five documents', () => {
+  it('keeps at most perDocument passages of one document, best passages of documents first, so five places can span five documents', () => {
     const long = [0.9, 0.8, 0.7, 0.6].map((score, n) => passage('long', 'kb1', score, `chunk ${n} of the long page`));
     const others = ['b', 'c', 'd', 'e'].map((id, n) => passage(id, 'kb1', 0.5 - n / 10));
     const merged = mergePassages([[...long, ...others]], 5, 2);
-    expect(merged.map((p) => p.documentId)).toEqual(['long', 'long', 'b', 'c', 'd']);
+    expect(merged.map((p) => p.documentId)).toEqual(['long', 'b', 'c', 'd', 'e']);
+    // A second passage fills a place no other document wants, in score order.
+    expect(mergePassages([[...long, ...others.slice(0, 2)]], 5, 2).map((p) => [p.documentId, p.score])).toEqual([
+      ['long', 0.9],
+      ['long', 0.8],
+      ['b', 0.5],
+      ['c', 0.4],
+    ]);
     expect(mergePassages([[...long, ...others]], 5).map((p) => p.documentId)).toEqual(['long', 'long', 'long', 'long', 'b']);
   });
 

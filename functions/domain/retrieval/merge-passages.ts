@@ -30,8 +30,9 @@ function prefixOf(words: ReadonlySet<string>): string[] {
  * knowledge bases, then document), keeping only the best of near-identical chunks. A passage is
  * compared only with the kept ones that share a word of its prefix (prefixOf), which finds every
  * near-duplicate while keeping a deep merge (evaluations ask for 1000) fast. At most `perDocument`
- * passages of one document are kept: a long page that repeats the question's words in every chunk
- * would otherwise fill a prompt's five places and leave the answerer one page to quote.
+ * passages of one document are kept, and then the best passage of every document goes before any
+ * document's second: a long page that repeats the question's words in every chunk would otherwise
+ * fill a prompt's five places and leave the answerer one page to quote.
  */
 export function mergePassages(rankings: readonly Passage[][], topK: number, perDocument = Number.POSITIVE_INFINITY): Passage[] {
   const ordered = rankings
@@ -41,7 +42,15 @@ export function mergePassages(rankings: readonly Passage[][], topK: number, perD
   const kept: Passage[] = [];
   const keptByPrefixWord = new Map<string, Array<ReadonlySet<string>>>();
   const perDocumentKept = new Map<string, number>();
-  for (const passage of ordered) {
+  // With a cap, documents come first: a document's second passage only fills a place no other
+  // document's best passage wants, so five places span five documents when five have matches.
+  const firstOfDocument = new Set<Passage>();
+  if (Number.isFinite(perDocument)) {
+    const seen = new Set<string>();
+    for (const passage of ordered) if (!seen.has(passage.documentId)) (seen.add(passage.documentId), firstOfDocument.add(passage));
+  }
+  const passes = Number.isFinite(perDocument) ? [ordered.filter((passage) => firstOfDocument.has(passage)), ordered.filter((passage) => !firstOfDocument.has(passage))] : [ordered];
+  for (const passage of passes.flat()) {
     if (kept.length >= topK) break;
     const fromDocument = perDocumentKept.get(passage.documentId) ?? 0;
     if (fromDocument >= perDocument) continue;
@@ -57,5 +66,5 @@ export function mergePassages(rankings: readonly Passage[][], topK: number, perD
       else keptByPrefixWord.set(word, [words]);
     }
   }
-  return kept;
+  return Number.isFinite(perDocument) ? kept.sort((a, b) => ordered.indexOf(a) - ordered.indexOf(b)) : kept;
 }
