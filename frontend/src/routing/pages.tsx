@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
 import { AcceptInvitationPage } from '../pages/accept-invitation/AcceptInvitationPage';
+import { PaymentBillingPage } from '../pages/billing/PaymentBillingPage';
+import { SubscriptionPage } from '../pages/billing/SubscriptionPage';
 import { ChatPage } from '../pages/chat/ChatPage';
 import { FilesPage } from '../pages/files/FilesPage';
 import { GroupsPage } from '../pages/groups/GroupsPage';
@@ -11,6 +13,7 @@ import { OrganizationsPage } from '../pages/organizations/OrganizationsPage';
 import { CreateRagApplicationPage, EditRagApplicationPage } from '../pages/rag-applications/ApplicationFormPages';
 import { RagApplicationsPage } from '../pages/rag-applications/RagApplicationsPage';
 import { SignupPage } from '../pages/signup/SignupPage';
+import { UsagePage } from '../pages/usage/UsagePage';
 import { UsersPage } from '../pages/users/UsersPage';
 
 /**
@@ -33,4 +36,7 @@ export const PAGES: Partial<Record<string, ComponentType>> = {
   '/knowledge-bases/create': KnowledgeBaseFormPage,
   '/knowledge-bases/:id/edit': KnowledgeBaseFormPage,
   '/chat/:id': ChatPage,
+  '/organization/settings/billing': SubscriptionPage,
+  '/organization/settings/billing/payment': PaymentBillingPage,
+  '/analytics/usage': UsagePage,
 };
