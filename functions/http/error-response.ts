@@ -27,6 +27,11 @@ function fromDatabaseInput(error: unknown): HttpError | undefined {
   return mapped;
 }
 
+/** The contract error an error stands for; undefined for an unexpected one (a 500). */
+export function knownError(error: unknown): HttpError | undefined {
+  return error instanceof HttpError ? error : (fromMiddyError(error as { statusCode?: number }) ?? fromDatabaseInputError(error));
+}
+
 export function toErrorResult(error: unknown): ApiResult {
   const known = error instanceof HttpError ? error : (fromMiddyError(error as { statusCode?: number }) ?? fromDatabaseInput(error));
   if (!known) {

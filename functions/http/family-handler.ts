@@ -11,6 +11,7 @@ import { authenticateRoute } from './authentication';
 import { corsFor } from './cors';
 import { errorResponse } from './error-response';
 import { HttpError } from './http-error';
+import { idempotency, takesIdempotencyKey } from './idempotency';
 import { jsonBody } from './json-body';
 import { sourceIpOf } from './source-ip';
 import { parseOrThrow } from './validation';
@@ -44,6 +45,7 @@ function routeHandler(route: RouteDefinition, implementation: RouteImplementatio
     });
   // Signed webhooks are verified over the raw body, so theirs is left unparsed.
   if (route.auth !== 'stripe-signed' && route.auth !== 'slack-signed') pipeline.use(jsonBody());
+  if (takesIdempotencyKey(route)) pipeline.use(idempotency((event) => callers.get(event)));
   return pipeline.handler(async (event) => {
       const caller = callers.get(event);
       if (!implementation) throw new HttpError('NOT_IMPLEMENTED', MESSAGES.notImplemented);
