@@ -703,7 +703,15 @@ describe('storage credentials (§11)', () => {
   let secretKey: string;
   let maskedSecret: string;
 
+  // The embedded store listens on loopback, which a user's endpoint may reach only when the install allows private URLs (§1.10).
+  const allowPrivateBefore = process.env.GROUNDWORK_ALLOW_PRIVATE_URLS;
+  afterAll(() => {
+    if (allowPrivateBefore === undefined) delete process.env.GROUNDWORK_ALLOW_PRIVATE_URLS;
+    else process.env.GROUNDWORK_ALLOW_PRIVATE_URLS = allowPrivateBefore;
+  });
+
   beforeAll(async () => {
+    process.env.GROUNDWORK_ALLOW_PRIVATE_URLS = 'true';
     ({ accessKeyId: accessKey, secretAccessKey: secretKey } = loadOrCreateObjectStoreKeys(platform.dataDir));
     maskedSecret = `********${secretKey.slice(-4)}`;
     const resolved = await platform.ports.objects.client.config.endpoint?.();

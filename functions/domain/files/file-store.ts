@@ -4,7 +4,7 @@ import type { DatabasePort } from '../../ports/database';
 import { attachmentDisposition } from '../../ports/aws/s3-objects';
 import type { ObjectsPort } from '../../ports/objects';
 import { credentialClient } from '../storage-credentials/credential-client';
-import { endpointProblem } from '../storage-credentials/endpoint-guard';
+import { urlProblem } from '../outbound/url-guard';
 import { loadPlainCredentials } from '../storage-credentials/storage-credentials-service';
 import type { FileRecord, ObjectStoreKind } from './file-record';
 import { normalizeEtag } from './object-keys';
@@ -45,7 +45,7 @@ export function platformStore(objects: ObjectsPort): FileStore {
 export async function userStore(database: DatabasePort, organizationId: string, userId: string): Promise<FileStore | undefined> {
   const credentials = await loadPlainCredentials(database, organizationId, userId);
   if (!credentials) return undefined;
-  if (await endpointProblem(credentials.endpoint)) throw new StoreUnavailableError('The storage endpoint is not allowed');
+  if (await urlProblem(credentials.endpoint)) throw new StoreUnavailableError('The storage endpoint is not allowed');
   const client = credentialClient(credentials);
   return {
     kind: 'user',

@@ -1,6 +1,6 @@
 import type { ValidationDetail } from '../../../shared/api/errors';
 import { validationError } from '../../http/http-error';
-import { endpointProblem } from './endpoint-guard';
+import { urlProblem } from '../outbound/url-guard';
 import { keepsStoredSecret, STORAGE_CREDENTIALS_MESSAGES as M } from './storage-credentials-messages';
 import type { StorageCredentialsRecord } from './storage-credentials-repository';
 
@@ -30,7 +30,7 @@ export async function parseCredentialsInput(raw: unknown, stored: StorageCredent
   const details: ValidationDetail[] = [];
 
   const endpoint = text(body.endpoint ?? stored?.endpoint);
-  const problem = await endpointProblem(endpoint);
+  const problem = await urlProblem(endpoint);
   if (problem) details.push({ field: 'endpoint', message: problem === 'invalid' ? M.endpointInvalid : M.urlNotAllowed });
 
   const accessKey = text(body.accessKey ?? stored?.access_key);

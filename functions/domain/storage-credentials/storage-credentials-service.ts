@@ -4,7 +4,7 @@ import type { DatabasePort } from '../../ports/database';
 import { nowIso } from '../table/keys';
 import type { PlainCredentials } from './credential-client';
 import { credentialsWork } from './credential-client';
-import { endpointProblem } from './endpoint-guard';
+import { urlProblem } from '../outbound/url-guard';
 import type { CredentialsInput } from './storage-credentials-input';
 import { keepsStoredSecret, maskSecret, STORAGE_CREDENTIALS_MESSAGES as M } from './storage-credentials-messages';
 import { secretContext, StorageCredentialsRepository, type StorageCredentialsRecord } from './storage-credentials-repository';
@@ -70,7 +70,7 @@ export async function testStorageCredentials(database: DatabasePort, organizatio
     secretKey = (await loadPlainCredentials(database, organizationId, userId))?.secretKey ?? '';
   }
   if (!endpoint || !accessKey || !secretKey) throw badRequest(M.testFieldsRequired);
-  const problem = await endpointProblem(endpoint);
+  const problem = await urlProblem(endpoint);
   if (problem === 'not-allowed') throw badRequest(M.urlNotAllowed);
   if (problem === 'invalid') throw badRequest(M.endpointInvalid);
   const bucket = typeof body.bucket === 'string' && body.bucket.trim() !== '' ? body.bucket.trim() : undefined;
