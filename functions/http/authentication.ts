@@ -42,7 +42,9 @@ export async function authenticateBearer(rawToken: string, sourceIp: string): Pr
     if (error instanceof InvalidTokenError) throw unauthorized(MESSAGES.invalidToken);
     throw error;
   }
-  if (token.jti && (await new RevokedTokenRepository(database).isRevoked(token.jti))) throw unauthorized(MESSAGES.invalidToken);
+  // The adapters refuse a token without jti; checked here too, since skipping the denylist for one
+  // would let an ID token outlive its logout.
+  if (!token.jti || (await new RevokedTokenRepository(database).isRevoked(token.jti))) throw unauthorized(MESSAGES.invalidToken);
 
   const user = await new UserRepository(database).findBySubject(token.sub);
   if (!user) throw unauthorized(MESSAGES.userNotAuthenticated);

@@ -7,24 +7,29 @@ import { createSesMail } from '../ports/aws/ses-mail';
 import { createChatModelFromEnvironment } from '../ports/chat-model';
 import { createEmbeddingsFromEnvironment } from '../ports/embeddings';
 import { createSqsQueue } from '../ports/aws/sqs-queue';
+import { withLoginLockout } from '../domain/rate-limits/lockout-identity';
 import { readEnv } from './environment';
 import type { Ports } from './ports';
 
 /** The AWS adapters, configured from the environment the CDK stack sets on every function. */
 export function createCloudPorts(): Ports {
   const webOrigin = readEnv('webOrigins', '').split(',')[0] ?? '';
+  const database = createDynamoDbDatabase({ tableName: readEnv('tableName'), adapter: 'dynamodb' });
   return {
-    database: createDynamoDbDatabase({ tableName: readEnv('tableName'), adapter: 'dynamodb' }),
+    database,
     objects: createS3Objects({ bucket: readEnv('dataBucket'), adapter: 's3' }),
     queue: createSqsQueue({
       queueUrls: { indexing: readEnv('indexingQueueUrl'), 'chat-events': readEnv('chatEventsQueueUrl') },
     }),
-    identity: createCognitoIdentity({
-      userPoolId: readEnv('userPoolId'),
-      clientId: readEnv('userPoolClientId'),
-      domainUrl: readEnv('userPoolDomainUrl'),
-      webOrigin,
-    }),
+    identity: withLoginLockout(
+      createCognitoIdentity({
+        userPoolId: readEnv('userPoolId'),
+        clientId: readEnv('userPoolClientId'),
+        domainUrl: readEnv('userPoolDomainUrl'),
+        webOrigin,
+      }),
+      database,
+    ),
     mail: createSesMail({ from: readEnv('mailFrom') }),
     vectors: createS3VectorsIndex({ vectorBucketName: readEnv('vectorBucketName') }),
     embeddings: createEmbeddingsFromEnvironment(process.env),

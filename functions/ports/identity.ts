@@ -14,7 +14,8 @@ export interface ProviderTokens {
 export interface VerifiedToken {
   sub: string;
   tokenUse: 'access' | 'id';
-  jti?: string;
+  /** Always present: a token without one is refused, since it could not be denylisted at logout. */
+  jti: string;
   /** Epoch seconds. */
   exp: number;
   /** Epoch seconds of the sign-in, where the provider states it. */
@@ -32,6 +33,15 @@ export class InvalidTokenError extends Error {}
 export class InvalidCredentialsError extends Error {}
 /** Another provider account already signs in with that email. */
 export class AccountEmailTakenError extends Error {}
+/**
+ * The email is locked out after too many wrong passwords (contract §1.8): refused whatever the
+ * password, so the answer says nothing about it.
+ */
+export class LoginLockedError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('Too many login attempts');
+  }
+}
 /** The provider could not be reached or answered unexpectedly. */
 export class IdentityUnavailableError extends Error {}
 
@@ -56,7 +66,11 @@ export interface IdentityPort {
   readonly adapter: 'cognito' | 'embedded';
   /** Verifies an access or ID token issued to the web client. Throws InvalidTokenError. */
   verify(token: string): Promise<VerifiedToken>;
-  /** Password grant for scripts and tests (contract §4.1). Throws InvalidCredentialsError or IdentityUnavailableError. */
+  /**
+   * Password grant for scripts and tests (contract §4.1). Throws InvalidCredentialsError,
+   * LoginLockedError or IdentityUnavailableError. Like every password check of the port, it counts
+   * toward the email's lockout (functions/domain/rate-limits/password-attempts.ts).
+   */
   passwordSignIn(email: string, password: string): Promise<ProviderTokens>;
   /** Throws InvalidTokenError for an invalid, expired or revoked refresh token. */
   refresh(refreshToken: string): Promise<ProviderTokens>;
@@ -69,7 +83,7 @@ export interface IdentityPort {
   setPassword(sub: string, password: string): Promise<void>;
   /** Moves the account to a new sign-in email (admin edit, §7.5). Throws AccountEmailTakenError. */
   updateEmail(sub: string, email: string): Promise<void>;
-  /** Whether the password is the account's current one (in-app change, §4.11). */
+  /** Whether the password is the account's current one (in-app change, §4.11). Counts toward the lockout; throws LoginLockedError. */
   checkPassword(sub: string, password: string): Promise<boolean>;
   deleteAccount(sub: string): Promise<void>;
   clientSettings(): OidcClientSettings;

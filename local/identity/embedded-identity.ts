@@ -7,15 +7,20 @@ import {
   IdentityUnavailableError,
   InvalidCredentialsError,
   InvalidTokenError,
+  LoginLockedError,
   type IdentityPort,
   type NewAccount,
   type OidcClientSettings,
   type ProviderTokens,
   type VerifiedToken,
 } from '../../functions/ports/identity';
+import { attemptPassword, lockedOutFor } from '../../functions/domain/rate-limits/password-attempts';
+import type { DatabasePort } from '../../functions/ports/database';
+import { tokenClaimProblem } from '../../functions/ports/token-claims';
 import { DuplicateEmailError, type AccountStore } from './account-store';
 import { API_CLIENT_ID, CLIENT_SCOPE, PASSWORD_GRANT_TYPE, WEB_CLIENT_ID } from './issuer-constants';
 import type { PublicJwk } from './issuer-state';
+import { LOGIN_LOCKED_ERROR } from './password-grant';
 
 /**
  * The embedded issuer as an IdentityPort. Free of oidc-provider: it talks to the issuer over HTTP
@@ -30,6 +35,8 @@ export interface EmbeddedIdentityOptions {
   jwks: { keys: PublicJwk[] };
   apiClientSecret: string;
   accounts: AccountStore;
+  /** Where the login lockout's counters live. */
+  database: DatabasePort;
   /** The client a live refresh token was issued to, or undefined for an unknown or expired one. */
   refreshTokenClient(refreshToken: string): Promise<string | undefined>;
   /** Deletes the account's grants, their tokens and its issuer sessions. */
@@ -62,6 +69,8 @@ function checkClaims(payload: JwtPayload, apiAudience: string): void {
   } else {
     throw new TokenClaimError('token_use is neither access nor id');
   }
+  const problem = tokenClaimProblem(payload);
+  if (problem) throw new TokenClaimError(problem);
 }
 
 function toVerified(payload: JwtPayload): VerifiedToken {
@@ -70,7 +79,7 @@ function toVerified(payload: JwtPayload): VerifiedToken {
   return {
     sub: payload.sub as string,
     tokenUse: payload.token_use === 'id' ? 'id' : 'access',
-    jti: str(payload.jti),
+    jti: payload.jti as string,
     exp: payload.exp as number,
     authTime: num(payload.auth_time),
     email: str(payload.email),
@@ -172,7 +181,9 @@ export function createEmbeddedIdentity(options: EmbeddedIdentityOptions): Identi
       try {
         return toVerified(await verifier.verify(token));
       } catch (error) {
-        if (error instanceof JwtBaseError || error instanceof TokenClaimError) {
+        // aws-jwt-verify formats an expiry or not-before date into its message: one beyond Date's
+        // range throws RangeError, still the token's fault.
+        if (error instanceof JwtBaseError || error instanceof TokenClaimError || error instanceof RangeError) {
           throw new InvalidTokenError(error.message);
         }
         throw error;
@@ -188,6 +199,7 @@ export function createEmbeddedIdentity(options: EmbeddedIdentityOptions): Identi
       });
       if (status === 200) return toProviderTokens(body, null);
       if (status === 400 && body.error === 'invalid_grant') throw new InvalidCredentialsError('Invalid email or password');
+      if (status === 400 && body.error === LOGIN_LOCKED_ERROR) throw new LoginLockedError(Math.max(1, await lockedOutFor(options.database, email)));
       throw new IdentityUnavailableError(`Password sign-in failed: ${status} ${body.error ?? ''}`.trim());
     },
 
@@ -236,8 +248,13 @@ export function createEmbeddedIdentity(options: EmbeddedIdentityOptions): Identi
     async checkPassword(sub: string, password: string): Promise<boolean> {
       const account = await accounts.findBySub(sub);
       if (!account) return false;
-      const verified = await accounts.verifyPassword(account.email, password);
-      return verified?.sub === sub;
+      // A stolen session must not become a way round the lockout: §4.11 guesses count like sign-ins.
+      const attempt = await attemptPassword(options.database, account.email, async () => {
+        const verified = await accounts.verifyPassword(account.email, password);
+        return verified?.sub === sub ? verified : undefined;
+      });
+      if (attempt.outcome === 'locked') throw new LoginLockedError(attempt.retryAfterSeconds);
+      return attempt.outcome === 'accepted';
     },
 
     async deleteAccount(sub: string): Promise<void> {

@@ -76,11 +76,11 @@ export async function startEmbeddedIssuer(options: StartEmbeddedIssuerOptions): 
   provider.on('server_error', (_ctx, error) => {
     console.error('[identity] embedded issuer error:', error);
   });
-  registerPasswordGrant(provider, { accounts, findAccount, apiResource, resourceServer: apiResourceServer(apiResource) });
+  registerPasswordGrant(provider, { accounts, database, findAccount, apiResource, resourceServer: apiResourceServer(apiResource) });
 
   const resetPasswordUrl = `${issuer}/reset-password`;
   const loginUrl = `${webOrigin}${OIDC_POST_LOGOUT_PATH}`;
-  const pages = createInteractionRoutes({ provider, accounts, mountPath: ISSUER_MOUNT_PATH, resetPasswordUrl, loginUrl });
+  const pages = createInteractionRoutes({ provider, accounts, database, mountPath: ISSUER_MOUNT_PATH, resetPasswordUrl, loginUrl });
   const callback = provider.callback();
 
   let closed = false;
@@ -117,6 +117,7 @@ export async function startEmbeddedIssuer(options: StartEmbeddedIssuerOptions): 
     jwks: publicJwks(state.jwks),
     apiClientSecret: state.apiClientSecret,
     accounts,
+    database,
     async refreshTokenClient(refreshToken) {
       const token = await provider.RefreshToken.find(refreshToken);
       return token?.clientId;

@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Provider } from 'oidc-provider';
+import { attemptPassword, LOGIN_LOCKED_MESSAGE } from '../../functions/domain/rate-limits/password-attempts';
+import type { DatabasePort } from '../../functions/ports/database';
 import type { AccountStore } from './account-store';
 import { CLIENT_SCOPE } from './issuer-constants';
 import { errorPage, loginPage, resetPasswordPage } from './pages';
@@ -12,6 +14,8 @@ import { errorPage, loginPage, resetPasswordPage } from './pages';
 export interface InteractionRoutesOptions {
   provider: Provider;
   accounts: AccountStore;
+  /** Where the login lockout's counters live. */
+  database: DatabasePort;
   mountPath: string;
   resetPasswordUrl: string;
   /** The web app's sign-in page. */
@@ -29,8 +33,8 @@ const SECURITY_HEADERS = {
   'Referrer-Policy': 'no-referrer',
 };
 
-function sendHtml(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, { ...SECURITY_HEADERS, 'Content-Length': Buffer.byteLength(html) });
+function sendHtml(res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { ...SECURITY_HEADERS, ...headers, 'Content-Length': Buffer.byteLength(html) });
   res.end(html);
 }
 
@@ -46,7 +50,7 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
 }
 
 export function createInteractionRoutes(options: InteractionRoutesOptions) {
-  const { provider, accounts, mountPath, resetPasswordUrl, loginUrl } = options;
+  const { provider, accounts, database, mountPath, resetPasswordUrl, loginUrl } = options;
   const interactionPrefix = `${mountPath}/interaction/`;
   const resetPath = new URL(resetPasswordUrl).pathname;
   const signupUrl = new URL('/signup', loginUrl).toString();
@@ -105,10 +109,19 @@ export function createInteractionRoutes(options: InteractionRoutesOptions) {
     }
     const email = (form.get('email') ?? '').trim();
     const password = form.get('password') ?? '';
-    const account = email && password ? await accounts.verifyPassword(email, password) : undefined;
-    if (!account) {
+    if (!email || !password) {
       return sendHtml(res, 200, loginPage({ action, resetPasswordUrl, signupUrl, email, error: INVALID_CREDENTIALS }));
     }
+    // The same counter as §4.1 and the password grant: this page must not be the door that stays open.
+    const attempt = await attemptPassword(database, email, () => accounts.verifyPassword(email, password));
+    if (attempt.outcome === 'locked') {
+      const page = loginPage({ action, resetPasswordUrl, signupUrl, email, error: LOGIN_LOCKED_MESSAGE });
+      return sendHtml(res, 429, page, { 'Retry-After': String(attempt.retryAfterSeconds) });
+    }
+    if (attempt.outcome === 'rejected') {
+      return sendHtml(res, 200, loginPage({ action, resetPasswordUrl, signupUrl, email, error: INVALID_CREDENTIALS }));
+    }
+    const account = attempt.value;
     await provider.interactionFinished(
       req,
       res,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   errors,
   type Account as OidcAccount,
@@ -61,7 +62,9 @@ export function createFindAccount(accounts: AccountStore): FindAccount {
         email_verified: true,
         name: account.name,
         identity_provider: PASSWORD_IDENTITY_PROVIDER,
-        ...(use === 'id_token' ? { token_use: 'id' } : {}),
+        // The provider gives its JWT access tokens a jti but not its ID tokens; without one an ID
+        // token could not be denylisted at logout (contract §1.2, §4.8). Cognito's carry one too.
+        ...(use === 'id_token' ? { token_use: 'id', jti: randomUUID() } : {}),
       }),
     };
   };
@@ -109,7 +112,7 @@ export function buildIssuerConfiguration(input: IssuerConfigurationInput): Confi
       sid: null,
       auth_time: null,
       iss: null,
-      openid: ['sub', 'auth_time', 'token_use', 'identity_provider'],
+      openid: ['sub', 'auth_time', 'token_use', 'identity_provider', 'jti'],
       email: ['email', 'email_verified'],
       profile: ['name'],
     },

@@ -1,6 +1,14 @@
 import { errors, type FindAccount, type Provider, type ResourceServer } from 'oidc-provider';
+import { attemptPassword, LOGIN_LOCKED_MESSAGE } from '../../functions/domain/rate-limits/password-attempts';
+import type { DatabasePort } from '../../functions/ports/database';
 import type { AccountStore } from './account-store';
 import { CLIENT_SCOPE, PASSWORD_GRANT_TYPE } from './issuer-constants';
+
+/**
+ * The grant's error for a locked email; the identity port turns it back into LoginLockedError.
+ * The provider's error body has no room for Retry-After, so the port reads that from the counter.
+ */
+export const LOGIN_LOCKED_ERROR = 'login_locked';
 
 /**
  * `urn:groundwork:password`: email and password in, the provider's own access, ID and refresh tokens
@@ -10,9 +18,9 @@ import { CLIENT_SCOPE, PASSWORD_GRANT_TYPE } from './issuer-constants';
  */
 export function registerPasswordGrant(
   provider: Provider,
-  options: { accounts: AccountStore; findAccount: FindAccount; apiResource: string; resourceServer: ResourceServer },
+  options: { accounts: AccountStore; database: DatabasePort; findAccount: FindAccount; apiResource: string; resourceServer: ResourceServer },
 ): void {
-  const { accounts, findAccount, apiResource, resourceServer } = options;
+  const { accounts, database, findAccount, apiResource, resourceServer } = options;
 
   provider.registerGrantType<{ username?: string; password?: string }>(
     PASSWORD_GRANT_TYPE,
@@ -21,8 +29,12 @@ export function registerPasswordGrant(
       if (typeof username !== 'string' || typeof password !== 'string' || !username || !password) {
         throw new errors.InvalidRequest('username and password are required');
       }
-      const verified = await accounts.verifyPassword(username, password);
-      if (!verified) throw new errors.InvalidGrant('invalid credentials');
+      // Anyone holding the API client's secret could call this grant directly: it counts toward the
+      // lockout itself rather than trusting §4.1 to have done so.
+      const attempt = await attemptPassword(database, username, () => accounts.verifyPassword(username, password));
+      if (attempt.outcome === 'locked') throw new errors.CustomOIDCProviderError(LOGIN_LOCKED_ERROR, LOGIN_LOCKED_MESSAGE);
+      if (attempt.outcome === 'rejected') throw new errors.InvalidGrant('invalid credentials');
+      const verified = attempt.value;
 
       const { client } = ctx.oidc;
       const account = await findAccount(ctx, verified.sub);

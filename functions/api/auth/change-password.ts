@@ -5,6 +5,8 @@ import type { UserCaller } from '../../http/api-types';
 import { badRequest, conflict, validationError } from '../../http/http-error';
 import { organizationSettings } from '../../domain/organizations/organization-settings';
 import type { Ports } from '../../platform/ports';
+import { LoginLockedError } from '../../ports/identity';
+import { rateLimited } from '../../http/authentication';
 import { AUTH_MESSAGES } from './auth-messages';
 
 export interface ChangePasswordInput {
@@ -45,7 +47,14 @@ export async function changePassword(ports: Ports, caller: UserCaller, input: Ch
   if (problems.length > 0) throw validationError(problems);
 
   const subject = user.subject ?? caller.token.sub;
-  if (!(await ports.identity.checkPassword(subject, input.currentPassword as string))) throw badRequest(AUTH_MESSAGES.currentPasswordIncorrect);
+  let correct: boolean;
+  try {
+    correct = await ports.identity.checkPassword(subject, input.currentPassword as string);
+  } catch (error) {
+    if (error instanceof LoginLockedError) throw rateLimited(error.retryAfterSeconds, AUTH_MESSAGES.tooManyLoginAttempts);
+    throw error;
+  }
+  if (!correct) throw badRequest(AUTH_MESSAGES.currentPasswordIncorrect);
   await ports.identity.setPassword(subject, input.newPassword as string);
   if (user.force_password_change) await new UserRepository(ports.database).update(user, { force_password_change: false });
   await ports.identity.revokeAllSessions(subject);

@@ -1,27 +1,23 @@
 import { normalizeEmail } from '../../../shared/rules/fields';
-import { defaultSecuritySettings } from '../../../shared/rules/organization-settings';
 import { OrganizationRepository } from '../../domain/organizations/organization-repository';
 import { organizationSettings } from '../../domain/organizations/organization-settings';
-import { LoginFailureRepository } from '../../domain/rate-limits/login-failure-repository';
-import { lockedForSeconds } from '../../domain/rate-limits/login-lockout';
+import { lockedOutFor } from '../../domain/rate-limits/password-attempts';
 import { UserRepository } from '../../domain/users/user-repository';
 import { rateLimited } from '../../http/authentication';
 import { forbidden, unauthorized, upstreamError } from '../../http/http-error';
 import type { Ports } from '../../platform/ports';
-import { IdentityUnavailableError, InvalidCredentialsError, type ProviderTokens } from '../../ports/identity';
+import { IdentityUnavailableError, InvalidCredentialsError, LoginLockedError, type ProviderTokens } from '../../ports/identity';
 import { AUTH_MESSAGES } from './auth-messages';
 import { assertCanSignIn, resolveUser, signedInUser } from './user-resolution';
 
 const MAX_EMAIL_LENGTH = 254;
 
-async function signInAtProvider(ports: Ports, email: string, password: string, onInvalid: () => Promise<void>): Promise<ProviderTokens> {
+async function signInAtProvider(ports: Ports, email: string, password: string): Promise<ProviderTokens> {
   try {
     return await ports.identity.passwordSignIn(email, password);
   } catch (error) {
-    if (error instanceof InvalidCredentialsError) {
-      await onInvalid();
-      throw unauthorized(AUTH_MESSAGES.invalidCredentials);
-    }
+    if (error instanceof InvalidCredentialsError) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+    if (error instanceof LoginLockedError) throw rateLimited(error.retryAfterSeconds, AUTH_MESSAGES.tooManyLoginAttempts);
     if (error instanceof IdentityUnavailableError) throw upstreamError(AUTH_MESSAGES.providerUnavailable);
     throw error;
   }
@@ -31,8 +27,8 @@ async function signInAtProvider(ports: Ports, email: string, password: string, o
  * Password sign-in for scripts and tests (contract §4.1). Everything that needs no password runs
  * before the provider is asked: the lockout (so a locked email costs no password check), the
  * invitation (an invited user has no provider account yet) and the organization's login methods.
- * An unknown email is locked out under the default settings, exactly like a known one, so the
- * lockout never tells whether an account exists.
+ * The failures are counted by the identity port, where every password check of the product is
+ * (functions/domain/rate-limits/password-attempts.ts); here the lock is only read.
  */
 export async function passwordLogin(ports: Ports, rawEmail: string, password: string) {
   const email = normalizeEmail(rawEmail);
@@ -41,19 +37,13 @@ export async function passwordLogin(ports: Ports, rawEmail: string, password: st
   const known = await new UserRepository(ports.database).findByEmail(email);
   const knownOrganization = known ? await new OrganizationRepository(ports.database).get(known.organization_id) : undefined;
   const settings = knownOrganization ? organizationSettings(knownOrganization) : undefined;
-  const security = settings?.security ?? defaultSecuritySettings();
 
-  const failures = new LoginFailureRepository(ports.database);
-  const previousFailures = await failures.get(email);
-  const lockedFor = lockedForSeconds(previousFailures, Date.now() / 1000);
+  const lockedFor = await lockedOutFor(ports.database, email);
   if (lockedFor > 0) throw rateLimited(lockedFor, AUTH_MESSAGES.tooManyLoginAttempts);
   if (known?.invitation_pending) throw forbidden(AUTH_MESSAGES.invitationPending);
   if (settings && !settings.auth.passwordLoginEnabled) throw forbidden(AUTH_MESSAGES.passwordLoginDisabled);
 
-  const tokens = await signInAtProvider(ports, email, password, async () => {
-    await failures.recordFailure(email, security);
-  });
-  if (previousFailures) await failures.clear(email);
+  const tokens = await signInAtProvider(ports, email, password);
 
   try {
     const verified = await ports.identity.verify(tokens.accessToken);

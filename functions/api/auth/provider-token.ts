@@ -28,7 +28,7 @@ async function verifyToken(ports: Ports, raw: string): Promise<VerifiedToken> {
     if (error instanceof InvalidTokenError) throw failed();
     throw error;
   }
-  if (verified.jti && (await new RevokedTokenRepository(ports.database).isRevoked(verified.jti))) throw failed();
+  if (!verified.jti || (await new RevokedTokenRepository(ports.database).isRevoked(verified.jti))) throw failed();
   return verified;
 }
 

@@ -3,11 +3,11 @@ import type { DatabasePort } from '../../ports/database';
 import { RevokedTokenRepository } from './revoked-token-repository';
 
 /**
- * The presented token stops working at once (contract §4.8, §5.3). Access tokens are JWTs the
- * provider cannot recall, so their `jti` is denylisted until they expire anyway.
+ * The presented token stops working at once (contract §4.8, §5.3). Access and ID tokens are JWTs
+ * the provider cannot recall, so their `jti` is denylisted until they expire anyway.
  */
 export async function denylistToken(database: DatabasePort, token: VerifiedToken): Promise<void> {
-  if (token.jti) await new RevokedTokenRepository(database).revoke(token.jti, token.exp);
+  await new RevokedTokenRepository(database).revoke(token.jti, token.exp);
 }
 
 /**

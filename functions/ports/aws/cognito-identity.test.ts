@@ -57,6 +57,8 @@ const idClaims = () => ({
   auth_time: now() - 100,
   iat: now() - 10,
   exp: now() + 3590,
+  // Cognito has put jti (and origin_jti) in its ID tokens since 2023, as in its access tokens.
+  jti: 'jti-id-1',
   email: 'ada@example.com',
   email_verified: true,
   'cognito:username': SUB,
@@ -109,6 +111,24 @@ describe('cognito identity: verify', () => {
 
     const googleAccess = await identity.verify(sign({ ...accessClaims(), username: 'Google_1234567890' }));
     expect(googleAccess.identityProvider).toBe('google');
+  });
+
+  it('rejects tokens without a jti, exp or numeric auth_time, and dates beyond range, as invalid', async () => {
+    const without = (claims: Record<string, unknown>, name: string) => Object.fromEntries(Object.entries(claims).filter(([key]) => key !== name));
+    for (const claims of [accessClaims(), idClaims()]) {
+      for (const forged of [
+        without(claims, 'jti'),
+        without(claims, 'exp'),
+        without(claims, 'auth_time'),
+        { ...claims, jti: 42 },
+        { ...claims, auth_time: 'yesterday' },
+        { ...claims, exp: 1e20 },
+        { ...claims, exp: -1e20 },
+        { ...claims, nbf: 1e20 },
+      ]) {
+        await expect(identity.verify(sign(forged)), JSON.stringify(forged)).rejects.toBeInstanceOf(InvalidTokenError);
+      }
+    }
   });
 
   it('rejects expired, foreign and forged tokens, honouring the 60 s leeway', async () => {

@@ -27,6 +27,7 @@ import {
   type ProviderTokens,
   type VerifiedToken,
 } from '../identity';
+import { tokenClaimProblem } from '../token-claims';
 
 /** The Cognito user pool as the identity port (the cloud's identity provider). */
 export interface CognitoIdentityOptions {
@@ -83,7 +84,7 @@ function toVerified(payload: JwtPayload): VerifiedToken {
   return {
     sub: payload.sub as string,
     tokenUse: payload.token_use === 'id' ? 'id' : 'access',
-    jti: typeof payload.jti === 'string' ? payload.jti : undefined,
+    jti: payload.jti as string,
     exp: payload.exp as number,
     authTime: typeof payload.auth_time === 'number' ? payload.auth_time : undefined,
     email: typeof payload.email === 'string' ? payload.email : undefined,
@@ -152,14 +153,20 @@ export function createCognitoIdentity(options: CognitoIdentityOptions): Identity
     adapter: 'cognito',
 
     async verify(token: string): Promise<VerifiedToken> {
+      let payload: JwtPayload;
       try {
-        return toVerified(await verifier.verify(token));
+        payload = await verifier.verify(token);
       } catch (error) {
         // The pool's JWKS could not be fetched: not the token's fault.
         if (error instanceof FetchError) throw new IdentityUnavailableError(error.message);
-        if (error instanceof JwtBaseError) throw new InvalidTokenError(error.message);
+        // aws-jwt-verify formats an expiry or not-before date into its message: one beyond Date's
+        // range throws RangeError, still the token's fault.
+        if (error instanceof JwtBaseError || error instanceof RangeError) throw new InvalidTokenError(error.message);
         throw error;
       }
+      const problem = tokenClaimProblem(payload);
+      if (problem) throw new InvalidTokenError(problem);
+      return toVerified(payload);
     },
 
     async passwordSignIn(email: string, password: string): Promise<ProviderTokens> {
