@@ -203,7 +203,7 @@ describe('issue 17: no loss between retrieval and citations', () => {
     const result = answer('rebase with uncommitted changes stash automatically', [rebase, stash]);
     expect(result.text).not.toBe(NOTHING_RELEVANT);
     expect(result.cited).toEqual(['fil_rebase', 'fil_stash']);
-    expect(result.text).toContain('--autostash, --no-autostash: Automatically create a temporary stash entry before the operation begins, and apply it after the operation ends. [1]');
+    expect(result.text).toContain('`--autostash`, `--no-autostash`: Automatically create a temporary stash entry before the operation begins, and apply it after the operation ends. [1]');
     expect(result.text).toContain('See also: git-stash.txt [2].');
   });
 
@@ -230,5 +230,12 @@ describe('issue 17: no loss between retrieval and citations', () => {
     const passages = ['a', 'b', 'c', 'd'].map((id, n) => passage(`fil_${id}`, `${id}.md`, `Backups of the ${id} cluster run nightly and are kept for ${n + 7} days.`, 0.8 - n / 100));
     const result = answer('How long are nightly backups kept?', passages);
     expect(result.text.split('\n\n')[0]?.match(/\[\d\]/g)?.length).toBeLessThanOrEqual(3);
+  });
+
+  it('names the term a quoted sentence of a definition describes', () => {
+    const status = passage('fil_status', 'git-status.txt', 'OPTIONS\n-------\n--porcelain[=<version>]::\n\tGive the output in an easy-to-parse format for scripts.\n\tThis is similar to the short output, but will remain stable\n\tacross Git versions and regardless of user configuration.\n', 0.7);
+    const result = answer('Which output format stays stable across Git versions for scripts parsing it?', [status]);
+    expect(result.text).toMatch(/^`--porcelain\[=<version>\]`: /);
+    expect(result.text).toContain('will remain stable across Git versions and regardless of user configuration.');
   });
 });

@@ -92,6 +92,14 @@ function focusBonus(sentence: string[], covered: Set<string>): number {
 const FOCUS_WEIGHT = 0.2;
 
 /**
+ * A definition: a term list, a colon, what it does ("--autostash, --no-autostash: Automatically
+ * create a temporary stash…", "pull.rebase: When true…"). Reference pages answer a how-to question
+ * with the option or setting a definition names, so one that matches the question is preferred.
+ */
+const DEFINITION = /^[`'"]?[-\w.]+(?:[=[<][^:\s]*)?[`'"]?(?:,\s*[`'"]?[-\w.]+(?:[=[<][^:\s]*)?[`'"]?)*:\s+\S/;
+const DEFINITION_BONUS = 0.1;
+
+/**
  * Distinct question terms a sentence (with its heading and code) must hold. The weights come from
  * a handful of passages, where a word found in one sentence weighs most of the question: alone it
  * would pass ("you can skip this" for "How do I skip revalidation after an action?").
@@ -126,7 +134,7 @@ function scoreCandidates(input: ChatModelInput): Candidate[] {
   return sentences.map(({ passage, passageIndex, sentence }, index) => {
     const terms = termSets[index] as Set<string>;
     // A sentence stands under the nearest heading in its chunk and under the chunk's own sections (the chunker keeps those headings apart from the text).
-    const headingTerms = new Set([sentence.heading, ...(passage.headings ?? [])].flatMap((heading) => (heading ? contentTerms(heading) : [])));
+    const headingTerms = new Set([sentence.heading, sentence.term, ...(passage.headings ?? [])].flatMap((heading) => (heading ? contentTerms(heading) : [])));
     // The code or list a sentence introduces speaks for it: "Subscribe a queue:" is about what follows.
     const codeTerms = new Set([sentence.code ?? '', ...(sentence.items ?? [])].flatMap((text) => (text ? contentTerms(text) : [])));
     const covered = new Set<string>();
@@ -147,7 +155,7 @@ function scoreCandidates(input: ChatModelInput): Candidate[] {
     const position = (1 - Math.min(sentence.position, 10) * 0.01) * (isCutOff(sentence) ? CUT_OFF_FACTOR : 1);
     // A short line of a slide or a chart is short by nature, not a fragment.
     const length = sentence.line ? 1 : lengthFactor(sentence.text.split(/\s+/).length);
-    const bonus = phraseBonus(questionSequence, ownTerms[index] as string[]) + focusBonus(ownTerms[index] as string[], covered);
+    const bonus = phraseBonus(questionSequence, ownTerms[index] as string[]) + focusBonus(ownTerms[index] as string[], covered) + (covered.size > 0 && DEFINITION.test(sentence.text) ? DEFINITION_BONUS : 0);
     const unthresholded = (coverage / total + bonus) * length * retrieval * position;
     const score = lexical < RELEVANCE_THRESHOLD ? 0 : (lexical + bonus) * length * retrieval * position;
     return { passageIndex, sentence, terms, score, unthresholded, covered };
@@ -209,7 +217,9 @@ function compose(chosen: Candidate[]): { text: string; citedPassageIndexes: numb
       if (sentence.line) continue;
       // An item already quoted in its introduction's list is not quoted again, nor is any sentence of it.
       if (listed.some((item) => item.includes(sentence.text))) continue;
-      quoted.push(sentence.text);
+      // A description's later sentence names its term, unless the sentence that does is quoted too.
+      const termShown = sentence.term === undefined || sentences.some((other) => other.position < sentence.position && other.text.startsWith(sentence.term!));
+      quoted.push(termShown ? sentence.text : `${sentence.term}: ${sentence.text}`);
       if (!sentence.code && !sentence.items) continue;
       lines.push(`${quoted.join(' ')} ${marker}`);
       if (sentence.code) lines.push(sentence.code);

@@ -117,4 +117,11 @@ describe('sentencesOf', () => {
       ['Americas 5.0 million', 'Quarterly revenue', true],
     ]);
   });
+
+  it('keeps the term of a definition on the later sentences of its description', () => {
+    const [first, second] = sentencesOf('--porcelain[=<version>]::\n\tGive the output in an easy-to-parse format for scripts.\n\tThis is similar to the short output.\n');
+    expect(first).toMatchObject({ text: '`--porcelain[=<version>]`: Give the output in an easy-to-parse format for scripts.' });
+    expect(first?.term).toBeUndefined();
+    expect(second).toMatchObject({ text: 'This is similar to the short output.', term: '`--porcelain[=<version>]`' });
+  });
 });

@@ -17,6 +17,8 @@ export interface Sentence {
   code?: string;
   /** The list items the sentence introduces ("…pass it to the cache in two places:"), each as one line of text. */
   items?: string[];
+  /** The term a definition list entry defines ("--porcelain[=<version>]"), on every sentence of its description but the first, which names it. */
+  term?: string;
   /** A short line of a passage that has no sentences at all (slide titles, headings, chart labels), quoted as a line under its heading. */
   line?: boolean;
 }
@@ -89,6 +91,9 @@ function quotedCode(block: string): string {
   const kept = body.length > MAX_CODE_LINES ? [...body.slice(0, MAX_CODE_LINES), '…'] : cutByChunk ? [...body, '…'] : body;
   return [lines[0], ...kept, fence.marker].join('\n');
 }
+
+/** A definition list entry as markup-text.ts writes it (and as people do): its terms, a colon, the description. */
+const DEFINED_TERM = /^([`'"]?[-\w.]+(?:[=[<][^:\s]*)?[`'"]?(?:,\s*[`'"]?[-\w.]+(?:[=[<][^:\s]*)?[`'"]?)*):\s+\S/;
 
 /** A sentence that hands over to the code after it: "…like this:", "The following example…". */
 const INTRODUCES_CODE = /(:|\b(?:following|below|example|snippet)\b.*)$/i;
@@ -226,8 +231,11 @@ export function sentencesOf(passage: string): Sentence[] {
     if (block.item) {
       if (listIntroduction && (listIntroduction.items ??= []).length < MAX_LIST_ITEMS) listIntroduction.items.push(block.text);
     } else listIntroduction = undefined;
-    // Items stay sentences of their own too: one of them may be the answer.
-    for (const text of splitBlock(block.text)) sentences.push({ text, heading, position: sentences.length });
+    // Items stay sentences of their own too: one of them may be the answer. The later sentences of
+    // a definition ("--porcelain: Give the output… This is similar to the short output, but will
+    // remain stable…") keep the term they describe: quoted alone they would not say what does that.
+    const term = DEFINED_TERM.exec(block.text)?.[1];
+    for (const [index, text] of splitBlock(block.text).entries()) sentences.push({ text, heading, position: sentences.length, ...(term && index > 0 ? { term } : {}) });
     const last = sentences[sentences.length - 1];
     if (!block.item && last?.text.endsWith(':')) listIntroduction = last;
   }

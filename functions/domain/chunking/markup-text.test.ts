@@ -19,7 +19,7 @@ describe('markupAsMarkdown', () => {
 
   it('reads AsciiDoc: titles, listing blocks, linkgit links, definition terms joined to their description', () => {
     const asciidoc = ['OPTIONS', '-------', '--autostash::', '--no-autostash::', '\tAutomatically create a temporary stash entry before', '\tthe operation begins. See linkgit:git-stash[1].', '', '------------', '$ git rebase --autostash', '------------'].join('\n');
-    expect(markupAsMarkdown(asciidoc)).toBe(['## OPTIONS', '--autostash, --no-autostash: Automatically create a temporary stash entry before', 'the operation begins. See git-stash(1).', '', '```', '$ git rebase --autostash', '```', ''].join('\n'));
+    expect(markupAsMarkdown(asciidoc)).toBe(['## OPTIONS', '`--autostash`, `--no-autostash`: Automatically create a temporary stash entry before the operation begins. See git-stash(1).', '', '```', '$ git rebase --autostash', '```', ''].join('\n'));
   });
 
   it('leaves plain text and Markdown as they are', () => {

@@ -172,8 +172,13 @@ export function markupAsMarkdown(text: string): string {
       let at = index + 1;
       for (let more = TERM.exec(lines[at] ?? ''); more && indentOf(lines[at]!) === 0; more = TERM.exec(lines[++at] ?? '')) terms.push(more[1]!.trim());
       const description = !isBlank(lines[at]) && indentOf(lines[at]!) > 0 ? indentedBlock(lines, at, 0) : { body: [], end: at };
-      const [first = '', ...rest] = description.body;
-      out.push(`${terms.map((each) => inlineMarkup(each)).join(', ')}: ${inlineMarkup(first.trim())}`.trimEnd(), ...rest.map(inlineMarkup));
+      // The description's first paragraph goes on the term's line, so that its every sentence is read as part of the definition.
+      const paragraphEnd = description.body.findIndex(isBlank);
+      const first = (paragraphEnd === -1 ? description.body : description.body.slice(0, paragraphEnd)).map((each) => each.trim()).join(' ');
+      const rest = paragraphEnd === -1 ? [] : description.body.slice(paragraphEnd);
+      // A term without spaces is an option, a setting or a name: code, so `<version>` in it is no tag.
+      const shown = terms.map((each) => (/^[^\s`]+$/.test(each) ? `\`${each}\`` : inlineMarkup(each)));
+      out.push(`${shown.join(', ')}: ${inlineMarkup(first)}`.trimEnd(), ...rest.map(inlineMarkup));
       index = description.end - 1;
       continue;
     }
