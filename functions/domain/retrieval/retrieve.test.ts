@@ -65,8 +65,8 @@ describe('retrievePassages', () => {
     ]);
     expect(passages[0]).toMatchObject({ name: 'fil_b.txt', page: 2, sourceType: 'file', snippet: 'Supplies arrive by boat every second Tuesday.' });
     expect(vectors.queries.map((q) => q.query)).toEqual([
-      { text: 'when do supplies arrive?', topK: 24, alongside: ['kb-kb-1-v2', 'kb-kb-2-v1'] },
-      { text: 'when do supplies arrive?', topK: 24, alongside: ['kb-kb-1-v2', 'kb-kb-2-v1'] },
+      { text: 'when do supplies arrive?', topK: 100, alongside: ['kb-kb-1-v2', 'kb-kb-2-v1'] },
+      { text: 'when do supplies arrive?', topK: 100, alongside: ['kb-kb-1-v2', 'kb-kb-2-v1'] },
     ]);
   });
 
@@ -75,8 +75,8 @@ describe('retrievePassages', () => {
     const passages = await retrievePassages({ database: fakeDatabase({ kb_1: 1 }), vectors, embeddings }, { organizationId: 'o', knowledgeBases: [{ id: 'kb_1', name: 'One', active_index_version: 1 }], query: 'q', topK: 3 });
     expect(passages.map((p) => p.documentId)).toEqual(['fil_a']);
     expect(vectors.queries.map((q) => q.query)).toEqual([
-      { text: 'q', vector: [0.1, 0.2], topK: 12, alongside: ['kb-kb-1-v1'] },
-      { text: 'q', topK: 12, alongside: ['kb-kb-1-v1'] },
+      { text: 'q', vector: [0.1, 0.2], topK: 60, alongside: ['kb-kb-1-v1'] },
+      { text: 'q', topK: 60, alongside: ['kb-kb-1-v1'] },
     ]);
   });
 

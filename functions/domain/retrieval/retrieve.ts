@@ -13,10 +13,13 @@ export const DEFAULT_TOP_K = 6;
 /** Most passages one call returns. */
 export const MAX_TOP_K = 50;
 /**
- * Hits asked of each knowledge base: more than `topK`, so dropping near-duplicates and a document's
- * passages past MAX_PASSAGES_PER_DOCUMENT still leaves enough; S3 Vectors answers at most 100.
+ * Hits asked of each knowledge base: many more than `topK`, so dropping near-duplicates and a
+ * document's passages past MAX_PASSAGES_PER_DOCUMENT still leaves five documents. A long page whose
+ * every chunk shares the question's words fills 20 hits alone (Git's user manual, a how-to on
+ * reverting merges: one or two documents in 20 hits for a quarter of git-docs-qa's questions); S3
+ * Vectors answers at most 100.
  */
-export const PER_INDEX_DEPTH = (topK: number) => Math.min(100, topK * 4);
+export const PER_INDEX_DEPTH = (topK: number) => Math.min(100, topK * 20);
 /**
  * Most passages of one document an answer is given (issue 17): with more, the five passages of a
  * chat came from one or two documents most of the time, and a right page ranked third or fourth
