@@ -27,6 +27,7 @@ import { publicAuthRoute } from './public-auth-route';
 import { refreshSession } from './refresh-session';
 import { resetPasswordLink } from './reset-password';
 import { signup, type SignupInput } from './signup';
+import { enforceVerifyTokenLimit } from './verify-token-limit';
 
 /**
  * Bodies the endpoint judges field by field itself (the password policy depends on the user or
@@ -34,14 +35,18 @@ import { signup, type SignupInput } from './signup';
  */
 const anyObject = z.unknown().transform((value): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {}));
 
-/** §4.5: the token in `Authorization`. */
+/** §4.5: the token in `Authorization`; a valid one spends its user's budget rather than the IP's. */
 const verifyToken = (routeId: string) =>
-  publicAuthRoute(routeId, {
-    body: verifyTokenRequestSchema,
-    async handle({ body, headers }) {
-      return { status: 200, body: await verifyProviderSignIn(getPorts(), { token: providerTokenFromHeaders(headers), email: body.email }) };
+  publicAuthRoute(
+    routeId,
+    {
+      body: verifyTokenRequestSchema,
+      async handle({ body, headers }) {
+        return { status: 200, body: await verifyProviderSignIn(getPorts(), { token: providerTokenFromHeaders(headers), email: body.email }) };
+      },
     },
-  });
+    (request) => enforceVerifyTokenLimit(getPorts(), routeId, request),
+  );
 
 /** §4.6: the token in the body; `token` wins over the documents' `auth0Token` (§1.6). */
 const oidcVerify = (routeId: string) =>

@@ -17,12 +17,17 @@ export async function enforcePublicAuthLimit(database: DatabasePort, routeId: st
 
 /**
  * A public auth endpoint. The body is validated here, after the rate limit, rather than by the
- * pipeline: a stream of invalid bodies must count against the limit too.
+ * pipeline: a stream of invalid bodies must count against the limit too. `limit` replaces the
+ * per-IP limit where the contract's decisions say so (§4.5).
  */
-export function publicAuthRoute<TBody>(routeId: string, route: { body: ZodType<TBody>; handle(request: RouteRequest<TBody, Query, Query>): Promise<RouteResponse> }) {
+export function publicAuthRoute<TBody>(
+  routeId: string,
+  route: { body: ZodType<TBody>; handle(request: RouteRequest<TBody, Query, Query>): Promise<RouteResponse> },
+  limit: (request: { headers: Record<string, string | undefined>; sourceIp: string }) => Promise<void> = (request) => enforcePublicAuthLimit(getPorts().database, routeId, request.sourceIp),
+) {
   return implement<unknown>({
     async handle(request) {
-      await enforcePublicAuthLimit(getPorts().database, routeId, request.sourceIp);
+      await limit(request);
       return route.handle({ ...request, body: parseOrThrow(route.body, request.body ?? {}) });
     },
   });
