@@ -2,6 +2,7 @@
  * The issuer's own pages: plain HTML with inline CSS, no external fonts or scripts, so they work
  * offline and without JavaScript (the logout page's one-line script only saves a click).
  */
+import { createHash } from 'node:crypto';
 
 export function escapeHtml(value: string): string {
   return value
@@ -26,6 +27,23 @@ a{color:#1565c0}
 p{margin:16px 0 0}
 .alert{margin:0 0 8px;padding:10px 12px;border-radius:4px;background:#fdecea;color:#8a1c13;border:1px solid #f5c2bd}
 `;
+
+const LOGOUT_SCRIPT = `document.addEventListener('DOMContentLoaded',function(){var f=document.getElementById('op.logoutForm');var i=document.createElement('input');i.type='hidden';i.name='logout';i.value='yes';f.appendChild(i);f.submit();});`;
+
+const sourceHash = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/**
+ * Headers for every page of the issuer. The policy allows these pages' own style sheet and the
+ * logout page's one script by their hashes and nothing else, so markup that slipped past escaping
+ * could neither run nor load anything; no other site may frame them (a framed sign-in form is a
+ * clickjacking target).
+ */
+export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': `default-src 'none'; style-src ${sourceHash(STYLE)}; script-src ${sourceHash(LOGOUT_SCRIPT)}; frame-ancestors 'none'; base-uri 'none'`,
+  'X-Frame-Options': 'DENY',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+};
 
 function layout(title: string, body: string, head = ''): string {
   return `<!DOCTYPE html>
@@ -85,7 +103,7 @@ export function resetPasswordPage(loginUrl: string): string {
 
 /** The provider's form carries its CSRF token; logout=yes ends the issuer session as well. */
 export function logoutPage(form: string): string {
-  const script = `<script>document.addEventListener('DOMContentLoaded',function(){var f=document.getElementById('op.logoutForm');var i=document.createElement('input');i.type='hidden';i.name='logout';i.value='yes';f.appendChild(i);f.submit();});</script>`;
+  const script = `<script>${LOGOUT_SCRIPT}</script>`;
   return layout(
     'Signing out of Groundwork',
     `<h1>Signing out…</h1>

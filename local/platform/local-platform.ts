@@ -88,6 +88,9 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
 
     let issuer: Awaited<ReturnType<typeof startEmbeddedIssuer>> | undefined;
     let runtimeConfig: RuntimeConfig | undefined;
+    // The port opens first so `npm start` shows life at once; until the seed is done it answers 503.
+    let ready = false;
+    let objectStoreOrigin: string | undefined;
     const server = createLocalServer({
       frontendDir: options.frontendDir ?? resolve('frontend/dist'),
       runtimeConfig: () => {
@@ -96,6 +99,8 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
       },
       delegates: () => (issuer ? [issuer] : []),
       trustProxy: options.trustProxy,
+      isReady: () => ready,
+      connectSources: () => (objectStoreOrigin ? [objectStoreOrigin] : []),
     });
     const port = await listen(server, options.port, options.bindHost ?? '127.0.0.1');
     stops.push(() => new Promise<void>((done) => server.close(() => done())));
@@ -135,6 +140,7 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
       },
     });
     stops.push(() => objectStore.stop());
+    objectStoreOrigin = objectStore.endpoint;
     const objects = createS3Objects({ bucket: LOCAL_DATA_BUCKET, endpoint: objectStore.endpoint, adapter: 's3rver', credentials: objectStoreKeys });
 
     issuer = await startEmbeddedIssuer({ publicOrigin, webOrigin: publicOrigin, database, stateDir: join(dataDir, 'identity') });
@@ -194,6 +200,8 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
       const timers = startScheduleTimers({ handler: scheduleWorker });
       stops.push(() => timers.stop());
     }
+    // Every seeded account exists now: a sign-in works from the first 200 of /api/health on.
+    ready = true;
     return { url: publicOrigin, credentials, ports, queue, server, demoContent, stop };
   } catch (error) {
     await stop();

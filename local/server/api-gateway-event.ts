@@ -20,7 +20,7 @@ function clientAddress(request: IncomingMessage, headers: Record<string, string>
  * lowercase headers with repeated values joined by commas, cookies split out, query parameters
  * joined by commas, text bodies as text and others base64.
  */
-export function toApiGatewayEvent(request: IncomingMessage, body: Buffer, url: URL, options: { trustProxy?: boolean } = {}): ApiEvent {
+export function toApiGatewayEvent(request: IncomingMessage, body: Buffer, url: URL, options: { trustProxy?: boolean; requestId?: string } = {}): ApiEvent {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || name === 'cookie') continue;
@@ -45,7 +45,7 @@ export function toApiGatewayEvent(request: IncomingMessage, body: Buffer, url: U
       domainName: url.host,
       domainPrefix: url.hostname,
       http: { method, path: url.pathname, protocol: `HTTP/${request.httpVersion}`, sourceIp: clientAddress(request, headers, options.trustProxy ?? false), userAgent: headers['user-agent'] ?? '' },
-      requestId: randomUUID(),
+      requestId: options.requestId ?? randomUUID(),
       routeKey: '$default',
       stage: '$default',
       time: now.toUTCString(),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,8 +9,13 @@ import { familyOfPath } from '../../shared/api/route-table';
 import type { RuntimeConfig } from '../../shared/config/runtime-config';
 import { toErrorResult } from '../../functions/http/error-response';
 import { HttpError } from '../../functions/http/http-error';
+import { readEnv } from '../../functions/platform/environment';
+import { ISSUER_MOUNT_PATH } from '../identity/issuer-constants';
+import { PAGE_SECURITY_HEADERS } from '../identity/pages';
 import { toApiGatewayEvent } from './api-gateway-event';
 import { familyHandler } from './family-handlers';
+import { spaSecurityHeaders } from './spa-security-headers';
+import { answerStarting } from './starting-answer';
 
 /** A part of the platform that answers some paths itself (the embedded issuer). */
 export interface RequestDelegate {
@@ -22,6 +28,13 @@ export interface LocalServerOptions {
   delegates: () => RequestDelegate[];
   /** Take the client address from X-Forwarded-For (a reverse proxy the operator runs sits in front). */
   trustProxy?: boolean;
+  /**
+   * False while the platform starts: the API, the issuer and the runtime configuration then answer
+   * 503 (starting-answer.ts). Always ready when omitted.
+   */
+  isReady?: () => boolean;
+  /** Origins besides its own the web client may connect to: the object store of presigned uploads. */
+  connectSources?: () => readonly string[];
 }
 
 /**
@@ -56,13 +69,13 @@ function lambdaContext(requestId: string): Context {
   };
 }
 
-async function serveApi(request: IncomingMessage, response: ServerResponse, url: URL, trustProxy: boolean): Promise<void> {
+async function serveApi(request: IncomingMessage, response: ServerResponse, url: URL, trustProxy: boolean, requestId: string): Promise<void> {
   const family = familyOfPath(url.pathname);
   let result;
   if (!family) {
     result = toErrorResult(new HttpError('NOT_FOUND', MESSAGES.routeNotFound));
   } else {
-    const event = toApiGatewayEvent(request, await readBody(request), url, { trustProxy });
+    const event = toApiGatewayEvent(request, await readBody(request), url, { trustProxy, requestId });
     try {
       result = await (await familyHandler(family))(event, lambdaContext(event.requestContext.requestId));
     } catch (error) {
@@ -82,9 +95,23 @@ export function createLocalServer(options: LocalServerOptions): Server {
 
   return createServer((request, response) => {
     const url = new URL(request.url ?? '/', `http://${request.headers.host ?? 'localhost'}`);
+    const isApi = url.pathname === '/api' || url.pathname.startsWith('/api/');
+    const isIssuer = url.pathname === ISSUER_MOUNT_PATH || url.pathname.startsWith(`${ISSUER_MOUNT_PATH}/`);
+    // Every answer carries one (§1.1), whoever writes it: the API's handlers are given the same id,
+    // and answers they never reach (unknown routes, the catch below) keep this one.
+    const requestId = randomUUID();
+    response.setHeader('X-Request-Id', requestId);
+    response.setHeader('X-Content-Type-Options', 'nosniff');
+    // Defaults: whoever writes the answer may set its own, as the issuer's login pages do.
+    if (isIssuer) for (const [name, value] of Object.entries(PAGE_SECURITY_HEADERS)) response.setHeader(name, value);
+    else if (!isApi) for (const [name, value] of Object.entries(spaSecurityHeaders(options.connectSources?.() ?? []))) response.setHeader(name, value);
     void (async () => {
+      if (!(options.isReady?.() ?? true) && (isApi || isIssuer || url.pathname === '/runtime-config.json')) {
+        request.resume();
+        return answerStarting(response, url.pathname, readEnv('version', '0.1.0'));
+      }
       for (const delegate of options.delegates()) if (await delegate.handle(request, response)) return;
-      if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return serveApi(request, response, url, options.trustProxy ?? false);
+      if (isApi) return serveApi(request, response, url, options.trustProxy ?? false, requestId);
       if (url.pathname === '/runtime-config.json') {
         response.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
         response.end(JSON.stringify(options.runtimeConfig()));
