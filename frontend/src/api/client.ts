@@ -12,14 +12,23 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
   readonly details: unknown;
+  /** The `Retry-After` of a 429 or 503, in seconds (contract §1.8), when the server sent one. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(message: string, status: number, code?: string, details?: unknown) {
+  constructor(message: string, status: number, code?: string, details?: unknown, retryAfterSeconds?: number) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.details = details;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/** `Retry-After` in seconds; the HTTP-date form is not sent by the API and reads as absent. */
+function retryAfterOf(response: Response): number | undefined {
+  const value = Number(response.headers.get('Retry-After') ?? '');
+  return response.headers.has('Retry-After') && Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
 export interface ApiRequestOptions {
@@ -136,7 +145,7 @@ export async function toApiError(response: Response): Promise<ApiError> {
   }
   // Contract §1.4: a gateway 503/504 comes without the error body; clients treat it as a network error.
   if (!body && (response.status === 503 || response.status === 504)) {
-    return new ApiError(NETWORK_ERROR_MESSAGE, response.status, 'NETWORK_ERROR');
+    return new ApiError(NETWORK_ERROR_MESSAGE, response.status, 'NETWORK_ERROR', undefined, retryAfterOf(response));
   }
   const message =
     (typeof body?.message === 'string' && body.message) ||
@@ -145,7 +154,7 @@ export async function toApiError(response: Response): Promise<ApiError> {
     'Request failed';
   const status = typeof body?.status === 'number' ? body.status : response.status;
   const code = typeof body?.code === 'string' ? body.code : undefined;
-  return new ApiError(message, status, code, body?.details);
+  return new ApiError(message, status, code, body?.details, retryAfterOf(response));
 }
 
 async function readBody(response: Response): Promise<unknown> {

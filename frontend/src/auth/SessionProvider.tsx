@@ -8,6 +8,7 @@ import { useRuntimeConfig } from '../config/RuntimeConfigContext';
 import { postLogoutRedirectUri } from './oidc-settings';
 import { verifyProviderToken, type ProductUser } from './product-user';
 import { readReturnPath } from './return-path';
+import { actionForVerificationFailure } from './verification-failure';
 
 /** Spec 01 §4.1: loading, authenticated (provider and backend agree), cleared. */
 export type SessionStatus = 'loading' | 'authenticated' | 'cleared';
@@ -117,14 +118,19 @@ function SessionState({ children, error, setError, verified, setVerified, clearS
   const subject = auth.isAuthenticated ? auth.user?.profile.sub : undefined;
   const accessToken = auth.isAuthenticated ? auth.user?.access_token : undefined;
   const email = typeof auth.user?.profile.email === 'string' ? auth.user.profile.email : undefined;
-  // Each provider token is verified at most once: a failure clears the session rather than retrying,
-  // and a silent renewal of an already verified subject needs no new verification.
+  // Each provider token is verified once per round: a refusal of the token clears the session, a
+  // busy or unreachable server starts another round later (verification-failure.ts), and a silent
+  // renewal of an already verified subject needs no new verification.
   const attempted = useRef<string | undefined>(undefined);
+  const [retryRound, setRetryRound] = useState(0);
+  const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(retryTimer.current), []);
 
   useEffect(() => {
     if (!subject || !accessToken) return;
-    if (verified?.subject === subject || attempted.current === accessToken) return;
-    attempted.current = accessToken;
+    const attempt = `${accessToken}#${retryRound}`;
+    if (verified?.subject === subject || attempted.current === attempt) return;
+    attempted.current = attempt;
     verifyProviderToken(apiFetch, accessToken, email)
       .then((answer) => {
         setVerified({ subject, user: answer.user });
@@ -132,10 +138,17 @@ function SessionState({ children, error, setError, verified, setVerified, clearS
         storeUser(answer.user);
       })
       .catch((verifyError: unknown) => {
+        const action = actionForVerificationFailure(verifyError, retryRound);
+        if (action.kind === 'retry') {
+          console.warn(`Token verification did not answer; trying again in ${action.afterMs} ms`, verifyError);
+          clearTimeout(retryTimer.current);
+          retryTimer.current = setTimeout(() => setRetryRound((round) => round + 1), action.afterMs);
+          return;
+        }
         console.error('Token verification failed', verifyError);
-        void clearSession(messageOf(verifyError, 'Token verification failed'));
+        void clearSession(action.reason);
       });
-  }, [subject, accessToken, email, verified, apiFetch, clearSession, setError, setVerified]);
+  }, [subject, accessToken, email, verified, apiFetch, clearSession, setError, setVerified, retryRound]);
 
   // Spec 01 §4.1: a user held locally while the provider says unauthenticated is cleared.
   useEffect(() => {
@@ -248,10 +261,6 @@ export function useSession(): Session {
   const session = useContext(SessionContext);
   if (!session) throw new Error('useSession must be used inside SessionProvider');
   return session;
-}
-
-function messageOf(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message ? error.message : fallback;
 }
 
 function storeUser(user: ProductUser): void {
