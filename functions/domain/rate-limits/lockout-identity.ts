@@ -15,9 +15,11 @@ export function withLoginLockout(identity: IdentityPort, database: DatabasePort)
     ...identity,
 
     async passwordSignIn(email: string, password: string): Promise<ProviderTokens> {
+      let issued: ProviderTokens | undefined;
       const attempt = await attemptPassword(database, email, async () => {
         try {
-          return await identity.passwordSignIn(email, password);
+          issued = await identity.passwordSignIn(email, password);
+          return issued;
         } catch (error) {
           if (error instanceof InvalidCredentialsError) return undefined;
           throw error;
@@ -25,6 +27,8 @@ export function withLoginLockout(identity: IdentityPort, database: DatabasePort)
       });
       if (attempt.outcome === 'accepted') return attempt.value;
       if (attempt.outcome === 'rejected') throw new InvalidCredentialsError('Invalid email or password');
+      // Cognito signed in before guesses sent alongside locked the email: that session must not live on.
+      if (issued?.refreshToken) await identity.revokeRefreshToken(issued.refreshToken).catch(() => undefined);
       throw new LoginLockedError(attempt.retryAfterSeconds);
     },
 
