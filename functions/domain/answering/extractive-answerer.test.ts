@@ -195,9 +195,9 @@ describe('issue 17: no loss between retrieval and citations', () => {
     'fil_rebase',
     'git-rebase.txt',
     'git-rebase(1)\n=============\n\nOPTIONS\n-------\n--autostash::\n--no-autostash::\n\tAutomatically create a temporary stash entry before the operation\n\tbegins, and apply it after the operation ends.\n',
-    0.62,
+    0.82,
   );
-  const stash = passage('fil_stash', 'git-stash.txt', 'Use git stash when you want to record the current state of the working directory and the index, but want to go back to a clean working directory. A stash entry is a local change.', 0.48);
+  const stash = passage('fil_stash', 'git-stash.txt', 'Use git stash when you want to record the current state of the working directory and the index, but want to go back to a clean working directory. A stash entry is a local change.', 0.78);
 
   it('quotes a passage above the relevance floor although no sentence covers the question well, and lists the other relevant ones', () => {
     const result = answer('rebase with uncommitted changes stash automatically', [rebase, stash]);
@@ -208,7 +208,7 @@ describe('issue 17: no loss between retrieval and citations', () => {
   });
 
   it('says nothing relevant when no passage reaches the floor', () => {
-    const weak = [{ ...rebase, score: 0.1 }, { ...stash, score: 0.05 }];
+    const weak = [{ ...rebase, score: 0.7 }, { ...stash, score: 0.6 }];
     expect(answer('rebase with uncommitted changes stash automatically', weak)).toMatchObject({ text: NOTHING_RELEVANT, citedPassageIndexes: [] });
   });
 
