@@ -1,4 +1,16 @@
+import { resourceGraph } from '../../domain/dashboard/resource-graph';
+import { implement, requireCaller } from '../../http/api-types';
 import { createFamilyHandler } from '../../http/family-handler';
+import { getPorts } from '../../platform/ports';
 
-/** Every route of this family authenticates and answers 501 until its issue lands (see README, "Status"). */
-export const handler = createFamilyHandler('dashboard', {});
+/** §22.1: the caller's view of sources, knowledge bases and applications and their links. */
+const resources = implement({
+  async handle(request) {
+    const { user, organization } = requireCaller(request);
+    const graph = await resourceGraph(getPorts().database, { organizationId: organization.id, userId: user.id, role: user.role, isSystemOrg: organization.is_system_org });
+    return { status: 200, body: graph };
+  },
+});
+
+/** Dashboard (contract §22). */
+export const handler = createFamilyHandler('dashboard', { 'dashboard.resources': resources });

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { knowledgeFlows, subscribe, type Body, type KnowledgeFlows } from '../support/knowledge-flows';
+import { removeDataDir, startTestPlatform } from '../support/local-platform-fixture';
+import { OrganizationRepository } from '../../functions/domain/organizations/organization-repository';
+import { UserRepository } from '../../functions/domain/users/user-repository';
+
+/**
+ * The resource relationships dashboard (contract §22.1): the admin's whole picture, a user's scoped
+ * one, the orders and links, and nothing of another organization.
+ */
+let platform: Awaited<ReturnType<typeof startTestPlatform>>;
+let flows: KnowledgeFlows;
+const tokens = { ADMIN: '', USER: '', RAG_USER: '', SYSTEM_ADMIN: '' };
+const ids = {} as { a: string; b: string; c: string; shared: Body; draft: Body; app: Body; group: string };
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  flows = knowledgeFlows(platform);
+  for (const role of Object.keys(tokens) as (keyof typeof tokens)[]) tokens[role] = await flows.login(platform.credentials[role].email, platform.credentials[role].password);
+  const admin = await new UserRepository(platform.ports.database).findByEmail(platform.credentials.ADMIN.email);
+  const organization = await new OrganizationRepository(platform.ports.database).get(admin!.organization_id);
+  await subscribe(platform, organization!.id, 'starter');
+
+  ids.b = await flows.uploadFile(tokens.ADMIN, 'beta notes.txt', 'Beta release notes: the scheduler now retries failed jobs.');
+  ids.a = await flows.uploadFile(tokens.ADMIN, 'Alpha guide.md', '# Alpha\n\nThe alpha guide explains installation.');
+  ids.c = await flows.uploadFile(tokens.ADMIN, 'cost sheet.txt', 'Costs per seat for the next quarter.');
+  ids.shared = await flows.readyKnowledgeBase(tokens.ADMIN, 'Product Docs', [ids.b, ids.a]);
+  const draft = await flows.call('POST', '/api/knowledge-bases', tokens.ADMIN, { name: 'Finance', source_type: 'files', embedding_model: 'text-embedding-ada-002', chunk_size: 200, overlap: 20, data_source_ids: [ids.c] });
+  expect(draft.status).toBe(201);
+  ids.draft = draft.body;
+  ids.app = await flows.createApplication(tokens.ADMIN, { name: 'Helpdesk', description: 'Answers product questions', indexIds: [ids.shared.id] });
+}, 180_000);
+
+afterAll(async () => {
+  await platform?.stop();
+  if (platform) removeDataDir(platform.dataDir);
+});
+
+const resources = (token: string) => flows.call('GET', '/api/dashboard/resources', token);
+
+describe('GET /api/dashboard/resources (§22.1)', () => {
+  it('gives an admin every source, knowledge base and application, ordered, with their links', async () => {
+    const answer = await resources(tokens.ADMIN);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const { dataSources, knowledgeBases, applications, truncated } = answer.body;
+    expect(truncated).toBe(false);
+    expect(dataSources.map((item: Body) => item.name)).toEqual(['Alpha guide.md', 'beta notes.txt', 'cost sheet.txt']);
+    expect(dataSources[0]).toMatchObject({ id: ids.a, type: 'file', item_type: 'file', source_type: 'file_upload', status: 'active', metadata: { file_count: 1 } });
+    expect(dataSources[0].metadata.full_path).toMatch(/\/Alpha guide\.md$/);
+    expect(knowledgeBases.map((kb: Body) => kb.name)).toEqual(['Finance', 'Product Docs']);
+    expect(knowledgeBases[1]).toMatchObject({ id: ids.shared.id, status: 'ready', source_type: 'files' });
+    expect([...knowledgeBases[1].data_source_ids].sort()).toEqual([ids.a, ids.b].sort());
+    expect(applications).toEqual([{ id: ids.app.id, name: 'Helpdesk', description: 'Answers product questions', enabled: true, status: 'ready', index_ids: [ids.shared.id] }]);
+  });
+
+  it('scopes a user to what their groups share, and the sources those knowledge bases use', async () => {
+    const before = await resources(tokens.USER);
+    expect(before.status).toBe(200);
+    expect(before.body).toEqual({ dataSources: [], knowledgeBases: [], applications: [], truncated: false });
+
+    const group = await flows.call('POST', '/api/groups', tokens.ADMIN, { name: 'Support' });
+    expect(group.status).toBe(201);
+    const userId = (await flows.call('GET', '/api/profile', tokens.USER)).body.user.id as string;
+    expect((await flows.call('POST', `/api/groups/${group.body.id}/users/${userId}`, tokens.ADMIN)).status).toBeLessThan(300);
+    expect((await flows.call('PUT', `/api/knowledge-bases/${ids.shared.id}/groups`, tokens.ADMIN, { groupIds: [group.body.id] })).status).toBe(200);
+    expect((await flows.call('PUT', `/api/rag/${ids.app.id}/groups`, tokens.ADMIN, { groupIds: [group.body.id] })).status).toBe(200);
+
+    const after = await resources(tokens.USER);
+    expect(after.body.knowledgeBases.map((kb: Body) => kb.id)).toEqual([ids.shared.id]);
+    expect(after.body.applications.map((app: Body) => app.id)).toEqual([ids.app.id]);
+    expect(after.body.dataSources.map((item: Body) => item.id)).toEqual([ids.a, ids.b]);
+  });
+
+  it('is closed to rag_user and shows the system organization nothing of the demo one', async () => {
+    expect((await resources(tokens.RAG_USER)).status).toBe(403);
+    const system = await resources(tokens.SYSTEM_ADMIN);
+    expect(system.status).toBe(200);
+    const everyId = JSON.stringify(system.body);
+    for (const id of [ids.a, ids.b, ids.c, ids.shared.id, ids.draft.id, ids.app.id]) expect(everyId).not.toContain(id);
+  });
+});
