@@ -6,7 +6,8 @@ export interface ObjectsPort {
   readonly client: S3Client;
   /** The organization data bucket (uploads, attachments). */
   readonly bucket: string;
-  presignPut(key: string, options: { contentType: string; expiresInSeconds: number }): Promise<string>;
+  /** With `contentLength`, storage refuses a PUT of any other length (the length is signed). */
+  presignPut(key: string, options: { contentType: string; expiresInSeconds: number; contentLength?: number }): Promise<string>;
   presignGet(key: string, options: { expiresInSeconds: number; downloadName?: string }): Promise<string>;
   ping(): Promise<void>;
 }

@@ -60,7 +60,8 @@ interface Upload {
 /** Exactly what the browser does: ask for a URL, PUT the bytes with the signed type, complete. */
 async function upload(token: string, filename: string, content: string | Buffer, options: { folderId?: string | null; mimeType?: string; size?: number } = {}): Promise<Upload> {
   const bytes = typeof content === 'string' ? Buffer.from(content) : content;
-  const ticket = await call('POST', '/api/data-sources/upload-url', token, { filename, folderId: options.folderId, size: options.size ?? bytes.length, mimeType: options.mimeType });
+  // `size: undefined` declares none: the URL then signs no length, and only the checks after the PUT apply.
+  const ticket = await call('POST', '/api/data-sources/upload-url', token, { filename, folderId: options.folderId, size: 'size' in options ? options.size : bytes.length, mimeType: options.mimeType });
   expect(ticket.status, JSON.stringify(ticket.body)).toBe(201);
   const put = await fetch(ticket.body.uploadUrl, { method: 'PUT', headers: ticket.body.headers, body: new Uint8Array(bytes) });
   expect(put.status, await put.text()).toBe(200);
@@ -368,7 +369,7 @@ describe('uploads (§9.5, §9.6)', () => {
   it('creates a pending item and signs a PUT for org/<org>/files/<id>/<name> with the Content-Type', async () => {
     const answer = await call('POST', '/api/data-sources/upload-url', user, { filename: 'Quarterly report.md', size: 12 });
     expect(answer.status).toBe(201);
-    expect(answer.body).toMatchObject({ method: 'PUT', expiresIn: 900, headers: { 'Content-Type': 'text/markdown' } });
+    expect(answer.body).toMatchObject({ method: 'PUT', expiresIn: 300, headers: { 'Content-Type': 'text/markdown' } });
     expect(answer.body.objectName).toBe(`org/${demo.id}/files/${answer.body.dataSourceId}/Quarterly_report.md`);
     const item = (await call('GET', `/api/data-sources/${answer.body.dataSourceId}`, user)).body;
     expect(item).toMatchObject({ status: 'pending', source_type: 'file_upload', item_type: 'file', folder_id: rootId, name: 'Quarterly report.md', canManage: true });
@@ -381,7 +382,7 @@ describe('uploads (§9.5, §9.6)', () => {
 
   it('completes: records the real size and type, moves on folderId, and ingest makes the item active', async () => {
     const target = await folder(user, unique('Target '));
-    const done = await upload(user, 'notes.txt', 'The quick brown fox jumps over the lazy dog.', { size: 5 });
+    const done = await upload(user, 'notes.txt', 'The quick brown fox jumps over the lazy dog.', { size: undefined });
     expect(done.complete.status).toBe(200);
     expect(done.complete.body.metadata.file_size).toBe(44);
     expect(done.complete.body.metadata.upload_completed_at).toEqual(expect.any(String));
@@ -412,7 +413,7 @@ describe('uploads (§9.5, §9.6)', () => {
 
   it('deletes an object over 50 MB found at completion, with its item (413)', async () => {
     const big = Buffer.alloc(52_428_801, 0x61);
-    const attempt = await upload(user, 'huge.txt', big, { size: 100 });
+    const attempt = await upload(user, 'huge.txt', big, { size: undefined });
     expect(attempt.complete.status).toBe(413);
     expect(attempt.complete.body.message).toBe('File size exceeds 50MB limit');
     expect((await call('GET', `/api/data-sources/${attempt.id}`, user)).status).toBe(404);
@@ -443,7 +444,7 @@ describe('the storage limit (§1.9)', () => {
 
   it('checks the actual size again at completion and deletes what does not fit', async () => {
     await setStorageUsed(foreign.id, GB - 100);
-    const attempt = await upload(foreignAdmin, 'grown.txt', 'x'.repeat(200), { size: 10 });
+    const attempt = await upload(foreignAdmin, 'grown.txt', 'x'.repeat(200), { size: undefined });
     expect(attempt.complete.status).toBe(402);
     expect(attempt.complete.body.details).toMatchObject({ resource: 'storage', limit: GB });
     expect((await call('GET', `/api/data-sources/${attempt.id}`, foreignAdmin)).status).toBe(404);
@@ -452,17 +453,27 @@ describe('the storage limit (§1.9)', () => {
     await setStorageUsed(foreign.id, 0);
   });
 
-  it('counts what a client stored beyond its declared size even without completion, and fails the item', async () => {
+  it('storage refuses more bytes than the size the URL was signed for', async () => {
     await setStorageUsed(foreign.id, GB - 100);
     const ticket = (await call('POST', '/api/data-sources/upload-url', foreignAdmin, { filename: 'understated.txt', size: 10 })).body;
+    expect((await fetch(ticket.uploadUrl, { method: 'PUT', headers: ticket.headers, body: 'x'.repeat(200) })).status).toBe(403);
+    expect(await objectExists(ticket.objectName)).toBe(false);
+    await setStorageUsed(foreign.id, 0);
+  });
+
+  it('deletes what a client stored past the limit without completing, and counts nothing for it', async () => {
+    await setStorageUsed(foreign.id, GB - 100);
+    const ticket = (await call('POST', '/api/data-sources/upload-url', foreignAdmin, { filename: 'undeclared.txt' })).body;
     expect((await fetch(ticket.uploadUrl, { method: 'PUT', headers: ticket.headers, body: 'x'.repeat(200) })).status).toBe(200);
-    expect(await settled(foreignAdmin, ticket.dataSourceId)).toMatchObject({ status: 'failed', metadata: { error: 'Storage limit reached for your plan', file_size: 200 } });
-    expect((await readStorageCounters(platform.ports.database, foreign.id)).storageBytes).toBe(GB + 100);
-    // Completing it now is the §9.6 refusal: 402, and the object and item go.
-    const complete = await call('POST', '/api/data-sources/upload-complete', foreignAdmin, { dataSourceId: ticket.dataSourceId, objectName: ticket.objectName });
-    expect(complete.status).toBe(402);
+    expect(await settled(foreignAdmin, ticket.dataSourceId)).toMatchObject({ status: 'failed', metadata: { error: 'Storage limit reached for your plan', file_size: 0 } });
     expect((await readStorageCounters(platform.ports.database, foreign.id)).storageBytes).toBe(GB - 100);
     expect(await objectExists(ticket.objectName)).toBe(false);
+    // Completing it now is the §9.6 refusal: 402, and the item goes.
+    const complete = await call('POST', '/api/data-sources/upload-complete', foreignAdmin, { dataSourceId: ticket.dataSourceId, objectName: ticket.objectName });
+    expect(complete.status).toBe(402);
+    expect(complete.body.details).toMatchObject({ resource: 'storage', limit: GB });
+    expect((await call('GET', `/api/data-sources/${ticket.dataSourceId}`, foreignAdmin)).status).toBe(404);
+    expect((await readStorageCounters(platform.ports.database, foreign.id)).storageBytes).toBe(GB - 100);
     await setStorageUsed(foreign.id, 0);
   });
 });

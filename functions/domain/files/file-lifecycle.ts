@@ -13,7 +13,7 @@ import { nowIso } from '../table/keys';
 import { FILE_MESSAGES, MAX_FILE_BYTES, UPLOAD_URL_SECONDS } from './file-messages';
 import { newFileId, type FileRecord } from './file-record';
 import { FileRepository } from './file-repository';
-import { deleteObject, deletePrefix, headObject, platformStore, storeOfFile, userStore, type FileStore } from './file-store';
+import { deleteObject, deletePrefix, headObject, platformStore, storeOfFile, StoreUnavailableError, userStore, type FileStore } from './file-store';
 import { commitFileChange, mutateFile, revise, StorageLimitExceededError } from './file-writes';
 import { extractionPrefix, fileObjectKey, fileObjectPrefix } from './object-keys';
 import { storageLimitOf, storageQuotaError } from './storage-limit';
@@ -64,7 +64,7 @@ export function uploadContentType(filename: string, mimeType: string | undefined
 export async function createPendingUpload(ports: Ports, actor: Actor, request: UploadRequest): Promise<{ ticket: UploadTicket; file: FileRecord }> {
   const contentType = uploadContentType(request.filename, request.mimeType);
   const organizationId = actor.organization.id;
-  const store = (await userStore(ports.database, organizationId, actor.userId)) ?? platformStore(ports.objects);
+  const store = (await fromUserStore(() => userStore(ports.database, organizationId, actor.userId))) ?? platformStore(ports.objects);
   const id = newFileId();
   const objectName = fileObjectKey(organizationId, id, request.filename);
   const size = request.size ?? 0;
@@ -106,7 +106,8 @@ export async function createPendingUpload(ports: Ports, actor: Actor, request: U
     return record;
   });
 
-  const uploadUrl = await store.presignPut(objectName, contentType, UPLOAD_URL_SECONDS);
+  // A declared size is signed: storage itself refuses bytes of another length than the plan was checked for.
+  const uploadUrl = await store.presignPut(objectName, contentType, UPLOAD_URL_SECONDS, request.size);
   return {
     file,
     ticket: { uploadUrl, objectName, dataSourceId: id, method: 'PUT', headers: { 'Content-Type': contentType }, expiresIn: UPLOAD_URL_SECONDS },
@@ -136,13 +137,24 @@ export async function completeUpload(ports: Ports, actor: Actor, request: Comple
   if (request.objectName !== file.metadata.object_name) throw badRequest(FILE_MESSAGES.objectNameMismatch);
   const target = request.folderId === undefined ? undefined : folderOrRoot(tree, request.folderId);
 
-  const store = await storeOfFile(ports.database, ports.objects, file);
-  const object = await headObject(store, file.metadata.object_name);
-  if (!object) throw badRequest(FILE_MESSAGES.uploadNotFound);
+  const store = await fromUserStore(() => storeOfFile(ports.database, ports.objects, file), file);
+  const object = await fromUserStore(() => headObject(store, file.metadata.object_name), file);
+  if (!object) {
+    const refusal = await refusalAtIngest(ports, actor, file);
+    if (refusal) {
+      await deleteFileRecord(ports, file, actor.userId);
+      throw refusal;
+    }
+    throw badRequest(FILE_MESSAGES.uploadNotFound);
+  }
   if (!kindFromNameOrMime(file.metadata.original_filename, object.contentType)) throw badRequest(FILE_MESSAGES.typeNotAccepted);
   if (object.size > MAX_FILE_BYTES) {
     await discardUpload(ports, file, store, actor.userId);
     throw new HttpError('PAYLOAD_TOO_LARGE', FILE_MESSAGES.tooLarge);
+  }
+  if (sizeMismatch(file, object.size)) {
+    await discardUpload(ports, file, store, actor.userId);
+    throw badRequest(FILE_MESSAGES.sizeMismatch);
   }
 
   const limit = storageLimitOf(actor.organization);
@@ -197,6 +209,53 @@ export async function completeUpload(ports: Ports, actor: Actor, request: Comple
     );
   }
   return completed;
+}
+
+/**
+ * A declared size was signed into the PUT (storage refuses any other length); a store that ignores
+ * signed lengths must not get more stored than the plan's storage was checked for either.
+ */
+export function sizeMismatch(file: FileRecord, actualSize: number): boolean {
+  const declared = file.metadata.original_metadata?.file_size ?? 0;
+  return declared > 0 && actualSize !== declared;
+}
+
+/**
+ * The §9.6 answer for an upload the ingest already refused for its size (it deleted the object and
+ * released the storage, keeping the item failed with the reason), so completing it answers what
+ * completing it first would have: 413, 402 or 400, and the item goes.
+ */
+async function refusalAtIngest(ports: Ports, actor: Actor, file: FileRecord): Promise<HttpError | undefined> {
+  if (file.status !== 'failed') return undefined;
+  switch (file.metadata.error) {
+    case FILE_MESSAGES.tooLarge:
+      return new HttpError('PAYLOAD_TOO_LARGE', FILE_MESSAGES.tooLarge);
+    case FILE_MESSAGES.sizeMismatch:
+      return badRequest(FILE_MESSAGES.sizeMismatch);
+    case FILE_MESSAGES.storageLimit: {
+      const limit = storageLimitOf(actor.organization) ?? 0;
+      const used = (await readStorageCounters(ports.database, file.organization_id)).storageBytes;
+      return storageQuotaError(new StorageLimitExceededError(limit, used));
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * A user's own store that fails (answers 5xx, drops the connection, or its endpoint is refused) is
+ * an upstream failure (§1: object storage, 502), not ours; the platform's store failing stays a 500.
+ */
+async function fromUserStore<T>(work: () => Promise<T>, file?: FileRecord): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if (file && file.metadata.object_store !== 'user' && !(error instanceof StoreUnavailableError)) throw error;
+    if (!file && !(error instanceof StoreUnavailableError)) throw error;
+    logger.warn('A user\'s storage failed', { dataSourceId: file?.id, error: (error as Error).message });
+    throw new HttpError('UPSTREAM_ERROR', FILE_MESSAGES.storeUnavailable);
+  }
 }
 
 /** An upload refused after the bytes arrived: the object and the item both go (§9.6). */

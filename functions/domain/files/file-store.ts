@@ -1,7 +1,7 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { DatabasePort } from '../../ports/database';
-import { attachmentDisposition } from '../../ports/aws/s3-objects';
+import { attachmentDisposition, presignedPut } from '../../ports/aws/s3-objects';
 import type { ObjectsPort } from '../../ports/objects';
 import { credentialClient } from '../storage-credentials/credential-client';
 import { urlProblem } from '../outbound/url-guard';
@@ -24,7 +24,7 @@ export interface FileStore {
   kind: ObjectStoreKind;
   client: S3Client;
   bucket: string;
-  presignPut(key: string, contentType: string, expiresInSeconds: number): Promise<string>;
+  presignPut(key: string, contentType: string, expiresInSeconds: number, contentLength?: number): Promise<string>;
   presignGet(key: string, expiresInSeconds: number, downloadName: string): Promise<string>;
 }
 
@@ -36,7 +36,7 @@ export function platformStore(objects: ObjectsPort): FileStore {
     kind: 'platform',
     client: objects.client,
     bucket: objects.bucket,
-    presignPut: (key, contentType, expiresInSeconds) => objects.presignPut(key, { contentType, expiresInSeconds }),
+    presignPut: (key, contentType, expiresInSeconds, contentLength) => objects.presignPut(key, { contentType, expiresInSeconds, contentLength }),
     presignGet: (key, expiresInSeconds, downloadName) => objects.presignGet(key, { expiresInSeconds, downloadName }),
   };
 }
@@ -51,8 +51,7 @@ export async function userStore(database: DatabasePort, organizationId: string, 
     kind: 'user',
     client,
     bucket: credentials.bucket,
-    presignPut: (key, contentType, expiresIn) =>
-      getSignedUrl(client, new PutObjectCommand({ Bucket: credentials.bucket, Key: key, ContentType: contentType }), { expiresIn, signableHeaders: new Set(['content-type']) }),
+    presignPut: (key, contentType, expiresIn, contentLength) => presignedPut(client, { Bucket: credentials.bucket, Key: key, ContentType: contentType }, expiresIn, contentLength),
     presignGet: (key, expiresIn, downloadName) =>
       getSignedUrl(client, new GetObjectCommand({ Bucket: credentials.bucket, Key: key, ResponseContentDisposition: attachmentDisposition(downloadName) }), { expiresIn }),
   };

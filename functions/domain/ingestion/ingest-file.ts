@@ -7,6 +7,7 @@ import type { ExtractedDocument } from '../extraction/extracted-document';
 import type { ExtractionInput } from '../extraction/extract-document';
 import { kindFromNameOrMime, sniffKind } from '../extraction/file-type-check';
 import { extractDocumentIsolated } from '../extraction/isolated-extraction';
+import { sizeMismatch } from '../files/file-lifecycle';
 import { FILE_MESSAGES, MAX_FILE_BYTES } from '../files/file-messages';
 import type { FileRecord } from '../files/file-record';
 import { FileRepository } from '../files/file-repository';
@@ -97,7 +98,10 @@ export async function ingestFile(message: QueueMessage, dependencies: IngestDepe
 /** Undefined: the object changed under us and the newer version's own delivery will do it. */
 async function ingestVersion(ports: Ports, dependencies: IngestDependencies, file: FileRecord, store: FileStore, object: ObjectFacts): Promise<IngestResult | undefined> {
   const sizeProblem = await reconcileSize(ports, file, object.size);
-  if (sizeProblem) return { status: 'failed', error: sizeProblem };
+  if (sizeProblem) {
+    await refuseObject(ports, file, store);
+    return { status: 'failed', error: sizeProblem };
+  }
 
   const key = extractionKey(file.organization_id, file.id, object.etag);
   if (await hasCurrentExtraction(ports.objects, key)) return { status: 'active', extractionKey: key };
@@ -130,26 +134,38 @@ async function ingestVersion(ports: Ports, dependencies: IngestDependencies, fil
 }
 
 /**
- * The stored object is the truth for the storage counters too: a client that declared a smaller
- * size and never completed the upload is counted by what it stored, even past the plan's limit
- * (the bytes are there; the item fails, and upload-complete, if it comes, deletes it with a 402).
- * Answers why the file cannot be kept, if it cannot.
+ * The stored object is the truth for the storage counters: its real size is recorded within the
+ * plan's limit. Answers why the file cannot be kept, if it cannot (over 50 MB, over the plan's
+ * storage, another size than the one signed into its upload URL); such an object is not kept.
  */
 async function reconcileSize(ports: Ports, file: FileRecord, actualSize: number): Promise<string | undefined> {
-  if (file.metadata.file_size === actualSize) return actualSize > MAX_FILE_BYTES ? FILE_MESSAGES.tooLarge : undefined;
+  if (sizeMismatch(file, actualSize)) return FILE_MESSAGES.sizeMismatch;
+  if (actualSize > MAX_FILE_BYTES) return FILE_MESSAGES.tooLarge;
+  if (file.metadata.file_size === actualSize) return undefined;
   const organization = await new OrganizationRepository(ports.database).get(file.organization_id);
-  const record = (limit: number | null) =>
-    mutateFile(ports.database, file.organization_id, file.id, (current) => (current.metadata.file_size === actualSize ? current : revise(current, { metadata: { file_size: actualSize } })), {
-      storageLimitBytes: limit,
-    });
   try {
-    await record(organization ? storageLimitOf(organization) : null);
+    await mutateFile(ports.database, file.organization_id, file.id, (current) => (current.metadata.file_size === actualSize ? current : revise(current, { metadata: { file_size: actualSize } })), {
+      storageLimitBytes: organization ? storageLimitOf(organization) : null,
+    });
   } catch (error) {
     if (!(error instanceof StorageLimitExceededError)) throw error;
-    await record(null);
     return FILE_MESSAGES.storageLimit;
   }
-  return actualSize > MAX_FILE_BYTES ? FILE_MESSAGES.tooLarge : undefined;
+  return undefined;
+}
+
+/**
+ * A refused upload's bytes are deleted and the item counts nothing any more: kept objects behind
+ * failed items once took an organization past its plan's storage. The item stays, failed with the
+ * reason, so the uploader sees why; upload-complete, if it comes, answers the §9.6 refusal.
+ */
+async function refuseObject(ports: Ports, file: FileRecord, store: FileStore): Promise<void> {
+  await deleteObject(store, file.metadata.object_name).catch((error: unknown) =>
+    logger.warn('Refused upload object could not be deleted now; deleting its item removes it', { dataSourceId: file.id, error: (error as Error).message }),
+  );
+  await mutateFile(ports.database, file.organization_id, file.id, (current) => (current.metadata.file_size === 0 ? current : revise(current, { metadata: { file_size: 0 } })), {
+    storageLimitBytes: null,
+  });
 }
 
 async function readVersion(store: FileStore, key: string, etag: string): Promise<Uint8Array> {

@@ -35,13 +35,8 @@ export function createS3Objects(options: S3ObjectsOptions): ObjectsPort {
     adapter: options.adapter,
     client,
     bucket,
-    presignPut(key, { contentType, expiresInSeconds }) {
-      const command = new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: contentType });
-      // Signing Content-Type makes S3 reject an upload whose type differs from the one we validated.
-      return getSignedUrl(presigner, command, {
-        expiresIn: expiresInSeconds,
-        signableHeaders: new Set(['content-type']),
-      });
+    presignPut(key, { contentType, expiresInSeconds, contentLength }) {
+      return presignedPut(presigner, { Bucket: bucket, Key: key, ContentType: contentType }, expiresInSeconds, contentLength);
     },
     presignGet(key, { expiresInSeconds, downloadName }) {
       const command = new GetObjectCommand({
@@ -55,6 +50,16 @@ export function createS3Objects(options: S3ObjectsOptions): ObjectsPort {
       await client.send(new HeadBucketCommand({ Bucket: bucket }));
     },
   };
+}
+
+/**
+ * Signing Content-Type makes storage reject an upload whose type differs from the one we validated;
+ * signing Content-Length, one whose size differs from the one the plan's storage was checked against.
+ */
+export function presignedPut(client: S3Client, input: { Bucket: string; Key: string; ContentType: string }, expiresIn: number, contentLength?: number): Promise<string> {
+  const command = new PutObjectCommand({ ...input, ContentLength: contentLength });
+  const signableHeaders = new Set(contentLength === undefined ? ['content-type'] : ['content-type', 'content-length']);
+  return getSignedUrl(client, command, { expiresIn, signableHeaders });
 }
 
 function clientConfig(options: S3ObjectsOptions, endpoint: string | undefined): S3ClientConfig {
