@@ -25,6 +25,10 @@ export const ENV = {
   stripeSecretKey: 'STRIPE_SECRET_KEY',
   /** Given to the browser by `GET /api/billing/config` to load Stripe.js (contract §20.1). */
   stripePublishableKey: 'STRIPE_PUBLISHABLE_KEY',
+  /** Signing secret of the Stripe webhook endpoint (contract §20.20). */
+  stripeWebhookSecret: 'STRIPE_WEBHOOK_SECRET',
+  /** Tests only: where the Stripe client sends its requests, e.g. a local fake at http://127.0.0.1:4242. */
+  stripeApiBaseUrl: 'STRIPE_API_BASE_URL',
   /** The organization self sign-ups land in when no organization owns the email's domain (§4.2). */
   defaultConsumerOrganizationId: 'GROUNDWORK_DEFAULT_CONSUMER_ORGANIZATION_ID',
   /** Verified SES sender of invitations, e.g. `Groundwork <no-reply@example.com>`. */

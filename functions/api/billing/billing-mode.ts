@@ -1,17 +1,29 @@
-import { MESSAGES } from '../../../shared/api/errors';
 import { BILLING_MESSAGES } from '../../../shared/api/schemas/billing';
 import { BillingRuleError } from '../../domain/billing/billing-rule-error';
-import { badRequest, conflict, HttpError, notFound } from '../../http/http-error';
+import { StripeBilling } from '../../domain/billing/stripe-billing';
+import { StripeBillingStore } from '../../domain/billing/stripe-billing-store';
+import { StripePayments } from '../../domain/billing/stripe-payments';
+import { SubscriptionStore } from '../../domain/billing/subscription-store';
+import { badRequest, conflict, forbidden, HttpError, notFound, upstreamError } from '../../http/http-error';
 import { platformModes } from '../../platform/modes';
+import { getPorts } from '../../platform/ports';
+import { stripeClient } from '../../platform/stripe-client';
 
 export const billingMode = () => platformModes().payments;
 
-/**
- * Stripe mode needs the Stripe adapter, which has not landed: its routes say so rather than
- * pretending to charge anyone. Self-hosted mode is complete.
- */
-export function requireSelfHosted(): void {
-  if (billingMode() === 'stripe') throw new HttpError('NOT_IMPLEMENTED', MESSAGES.notImplemented);
+export interface StripeServices {
+  billing: StripeBilling;
+  payments: StripePayments;
+}
+
+/** Stripe mode's services, or null in self-hosted mode: each route dispatches on it. */
+export function stripeServices(): StripeServices | null {
+  const stripe = billingMode() === 'stripe' ? stripeClient() : null;
+  if (!stripe) return null;
+  const { database } = getPorts();
+  const store = new StripeBillingStore(database);
+  const subscriptions = new SubscriptionStore(database);
+  return { billing: new StripeBilling(stripe, store, subscriptions), payments: new StripePayments(stripe, store, subscriptions) };
 }
 
 /** §20 "Modes": payment writes have nothing to write to without a provider. */
@@ -19,14 +31,28 @@ export function paymentsNotConfigured(): never {
   throw conflict(BILLING_MESSAGES.paymentsNotConfigured);
 }
 
+/** §1.7: billing POSTs hand the caller's key on to Stripe. */
+export const idempotencyKeyOf = (request: { headers: Record<string, string | undefined> }) => request.headers['idempotency-key'] || undefined;
+
 /** The domain's refusals in the contract's statuses. */
 export async function withBillingRules<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (!(error instanceof BillingRuleError)) throw error;
-    if (error.refusal === 'not_found') throw notFound(error.message);
-    if (error.refusal === 'conflict') throw conflict(error.message);
-    throw badRequest(error.message);
+    switch (error.refusal) {
+      case 'not_found':
+        throw notFound(error.message);
+      case 'conflict':
+        throw conflict(error.message);
+      case 'forbidden':
+        throw forbidden(error.message);
+      case 'payment_failed':
+        throw new HttpError('PAYMENT_FAILED', error.message);
+      case 'upstream':
+        throw upstreamError(error.message);
+      default:
+        throw badRequest(error.message);
+    }
   }
 }

@@ -1,19 +1,8 @@
-import { MESSAGES } from '../../../shared/api/errors';
-import { implement } from '../../http/api-types';
-import { HttpError, notFound } from '../../http/http-error';
 import { createFamilyHandler } from '../../http/family-handler';
-import { billingMode } from './billing-mode';
 import * as payments from './payment-routes';
 import { getConfig, listPlans } from './plan-routes';
 import * as subscription from './subscription-routes';
-
-/** Self-hosted there is no Stripe to call us (§20 "Modes"); Stripe mode's receiver has not landed. */
-const webhook = implement({
-  async handle() {
-    if (billingMode() === 'self_hosted') throw notFound(MESSAGES.routeNotFound);
-    throw new HttpError('NOT_IMPLEMENTED', MESSAGES.notImplemented);
-  },
-});
+import { webhook } from './webhook-route';
 
 /** Billing (contract §20). The role gate comes from the route table. */
 export const handler = createFamilyHandler('billing', {

@@ -4,38 +4,48 @@ import { SubscriptionStore } from '../../domain/billing/subscription-store';
 import { implement, requireCaller, type Caller } from '../../http/api-types';
 import { badRequest } from '../../http/http-error';
 import { getPorts } from '../../platform/ports';
-import { billingMode, requireSelfHosted, withBillingRules } from './billing-mode';
+import { idempotencyKeyOf, stripeServices, withBillingRules } from './billing-mode';
 import { toSubscriptionEntity } from './subscription-view';
 
+/** Each route dispatches on the mode (§20 "Modes"): Stripe's services when a key is set, else self-hosted. */
 function selfHostedBilling(): SelfHostedBilling {
-  requireSelfHosted();
   return new SelfHostedBilling(new SubscriptionStore(getPorts().database));
 }
 
 const organizationOf = (caller: Caller) => caller.organization.id;
+const organizationRef = (caller: Caller) => ({ id: caller.organization.id, name: caller.organization.name });
 
 /** §20.3: null is the free tier. */
 export const getSubscription = implement({
   async handle(request) {
-    const current = await selfHostedBilling().current(organizationOf(requireCaller(request)));
+    const organizationId = organizationOf(requireCaller(request));
+    const current = await (stripeServices()?.billing ?? selfHostedBilling()).current(organizationId);
     return { status: 200, body: { data: current ? toSubscriptionEntity(current) : null } };
   },
 });
 
 /** §20.4. */
 export const getPendingChanges = implement({
-  async handle() {
-    return { status: 200, body: { data: selfHostedBilling().pendingChanges() } };
+  async handle(request) {
+    const stripe = stripeServices();
+    const pending = stripe ? await withBillingRules(() => stripe.billing.pendingChanges(organizationOf(requireCaller(request)))) : selfHostedBilling().pendingChanges();
+    return { status: 200, body: { data: pending } };
   },
 });
 
-/** §20.5: self-hosted, the plan applies now and nothing is charged. */
+/** §20.5: self-hosted, the plan applies now and nothing is charged; with Stripe, it is paid for first. */
 export const upgrade = implement({
   body: upgradeRequestSchema,
   async handle(request) {
-    const billing = selfHostedBilling();
-    if (billingMode() === 'stripe' && !request.body.paymentMethodId) throw badRequest(BILLING_MESSAGES.paymentMethodRequired);
-    const subscription = await withBillingRules(() => billing.upgrade(organizationOf(requireCaller(request)), request.body.planId));
+    const caller = requireCaller(request);
+    const stripe = stripeServices();
+    if (stripe) {
+      const paymentMethodId = request.body.paymentMethodId;
+      if (!paymentMethodId) throw badRequest(BILLING_MESSAGES.paymentMethodRequired);
+      const result = await withBillingRules(() => stripe.billing.upgrade(organizationRef(caller), request.body.planId, paymentMethodId, idempotencyKeyOf(request)));
+      return { status: 200, body: { data: result } };
+    }
+    const subscription = await withBillingRules(() => selfHostedBilling().upgrade(organizationOf(caller), request.body.planId));
     return { status: 200, body: { data: { subscriptionId: subscription.id, status: subscription.status, clientSecret: null, amountDue: 0, currency: 'usd' } } };
   },
 });
@@ -44,8 +54,13 @@ export const upgrade = implement({
 export const downgrade = implement({
   body: downgradeRequestSchema,
   async handle(request) {
-    const billing = selfHostedBilling();
-    const result = await withBillingRules(() => billing.downgrade(organizationOf(requireCaller(request)), request.body.planId, request.body.subscriptionId));
+    const organizationId = organizationOf(requireCaller(request));
+    const stripe = stripeServices();
+    const result = await withBillingRules(() =>
+      stripe
+        ? stripe.billing.downgrade(organizationId, request.body.planId, request.body.subscriptionId, idempotencyKeyOf(request))
+        : selfHostedBilling().downgrade(organizationId, request.body.planId, request.body.subscriptionId),
+    );
     return { status: 200, body: { data: { effectiveDate: result.effectiveDate } } };
   },
 });
@@ -54,8 +69,11 @@ export const downgrade = implement({
 export const cancel = implement({
   body: subscriptionActionRequestSchema,
   async handle(request) {
-    const billing = selfHostedBilling();
-    const result = await withBillingRules(() => billing.cancel(organizationOf(requireCaller(request)), request.body.subscriptionId));
+    const organizationId = organizationOf(requireCaller(request));
+    const stripe = stripeServices();
+    const result = await withBillingRules(() =>
+      stripe ? stripe.billing.cancel(organizationId, request.body.subscriptionId, idempotencyKeyOf(request)) : selfHostedBilling().cancel(organizationId, request.body.subscriptionId),
+    );
     return { status: 200, body: { data: { effectiveDate: result.effectiveDate } } };
   },
 });
@@ -64,8 +82,14 @@ export const cancel = implement({
 export const cancelDowngrade = implement({
   body: subscriptionActionRequestSchema,
   async handle(request) {
-    const billing = selfHostedBilling();
-    return withBillingRules(() => billing.cancelPending(organizationOf(requireCaller(request)), request.body.subscriptionId, 'downgrade'));
+    const organizationId = organizationOf(requireCaller(request));
+    const stripe = stripeServices();
+    const pending = await withBillingRules(() =>
+      stripe
+        ? stripe.billing.cancelDowngrade(organizationId, request.body.subscriptionId, idempotencyKeyOf(request))
+        : selfHostedBilling().cancelPending(organizationId, request.body.subscriptionId, 'downgrade'),
+    );
+    return { status: 200, body: { data: pending } };
   },
 });
 
@@ -73,7 +97,13 @@ export const cancelDowngrade = implement({
 export const cancelCancellation = implement({
   body: subscriptionActionRequestSchema,
   async handle(request) {
-    const billing = selfHostedBilling();
-    return withBillingRules(() => billing.cancelPending(organizationOf(requireCaller(request)), request.body.subscriptionId, 'cancellation'));
+    const organizationId = organizationOf(requireCaller(request));
+    const stripe = stripeServices();
+    const pending = await withBillingRules(() =>
+      stripe
+        ? stripe.billing.cancelCancellation(organizationId, request.body.subscriptionId, idempotencyKeyOf(request))
+        : selfHostedBilling().cancelPending(organizationId, request.body.subscriptionId, 'cancellation'),
+    );
+    return { status: 200, body: { data: pending } };
   },
 });
