@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserPlatform } from '../support/browser';
 import { expectText, newSession, signIn } from '../support/people';
 
@@ -9,6 +9,16 @@ import { expectText, newSession, signIn } from '../support/people';
  */
 
 const suite = useBrowserPlatform();
+
+// The endpoint saved below is on loopback, which a user's endpoint may name only where the install allows private URLs (§1.10).
+const allowPrivateBefore = process.env.GROUNDWORK_ALLOW_PRIVATE_URLS;
+beforeAll(() => {
+  process.env.GROUNDWORK_ALLOW_PRIVATE_URLS = 'true';
+});
+afterAll(() => {
+  if (allowPrivateBefore === undefined) delete process.env.GROUNDWORK_ALLOW_PRIVATE_URLS;
+  else process.env.GROUNDWORK_ALLOW_PRIVATE_URLS = allowPrivateBefore;
+});
 
 describe('files: object storage settings', () => {
   it('loads a credentials file, saves, and keeps the secret masked across a second save', async () => {
