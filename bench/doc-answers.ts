@@ -1,27 +1,23 @@
 /**
- * Answer benchmark over real documentation: how often the offline chat (lexical retrieval and the
- * extractive answerer) finds and cites the right document for a how-to question. Three documentation
- * sets that ship inside packages this project installs, so it runs offline on any clone: the module
- * READMEs of aws-cdk-lib, the Material UI docs (@mui/material/docs) and the React Router docs
- * (react-router/docs), with the questions in bench/doc-questions/. Each file goes through the
- * product's own code (extraction, chunking at the form's defaults, the lexical index, the merge of
- * the chat's top passages, the answerer), in process: no platform around it, so it takes seconds.
+ * Answer benchmark over real documentation, end to end: how often the chat cites the right page for
+ * a developer's question, asked through the HTTP chat API of a fresh embedded platform
+ * (chat-api-answers.ts), beside the chat's own retrieval and a plain whole-file BM25 over the same
+ * files. Sets: three documentation sets that ship inside packages this project installs (the module
+ * READMEs of aws-cdk-lib, the Material UI docs, the React Router docs; questions in
+ * bench/doc-questions/), and Git's documentation with the 40 questions of ../shared/eval/git-docs-qa
+ * when Debian's git-doc is unpacked (GIT_DOC_ROOT, default /usr/share/doc/git-doc).
  * Writes bench/results/answers.json. See bench/README.md.
  *
  *   npm run bench:answers
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { extractAnswer } from '../functions/domain/answering/extractive-answerer';
-import { extractDocument } from '../functions/domain/extraction/extract-document';
-import { fileIndexRecords } from '../functions/domain/knowledge-bases/index-records';
-import { mergePassages } from '../functions/domain/retrieval/merge-passages';
-import { PER_INDEX_DEPTH, toPassage, type Passage } from '../functions/domain/retrieval/retrieve';
-import { searchableText } from '../functions/ports/vectors';
-import { LexicalIndex, lexicalCollection, questionOf, type LexicalRow } from '../local/vectors/lexical/lexical-index';
+import { parseArgs } from 'node:util';
 import { CHAT_LIMITS } from '../shared/rules/chat';
 import { CHUNK_SIZE_RANGE, OVERLAP_RANGE } from '../shared/rules/chunking';
+import { askThroughChatApi, type ApiQuestion, type ApiSet, type ApiSetFile } from './chat-api-answers';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..');
@@ -76,63 +72,80 @@ type Question = [question: string, answeredBy: string[]];
 
 const answers = (id: string, answeredBy: string[]) => answeredBy.some((wanted) => id === wanted || id.endsWith(`/${wanted}`));
 
-async function indexOf(files: DocumentFile[]): Promise<{ index: LexicalIndex; chunks: number }> {
-  const rows: LexicalRow[] = [];
-  for (const file of files) {
-    const document = await extractDocument({ bytes: readFileSync(file.path), fileName: file.name, mimeType: 'text/markdown' });
-    for (const record of fileIndexRecords({ id: file.id, name: file.name }, document, { chunkSize: CHUNK_SIZE_RANGE.default, overlap: OVERLAP_RANGE.default })) {
-      rows.push({ ...record, searchText: searchableText(record) });
-    }
-  }
-  return { index: new LexicalIndex(rows), chunks: rows.length };
+const GIT_DOCS_QA = resolve(ROOT, '../shared/eval/git-docs-qa');
+const GIT_DOC_ROOT = process.env.GIT_DOC_ROOT ?? '/usr/share/doc/git-doc';
+/** The two pages of pages.txt that are "this document has moved" stubs, with no source (git-docs-qa README). */
+const GIT_DOC_STUBS = new Set(['everyday.html', 'git-remote-helpers.html']);
+
+/** Git's documentation as git-docs-qa says to upload it: the AsciiDoc .txt beside each page, named for the page. */
+function gitDocsSet(): ApiSet | string {
+  if (!existsSync(join(GIT_DOCS_QA, 'questions.jsonl'))) return `${relative(ROOT, GIT_DOCS_QA)} is not there`;
+  if (!existsSync(join(GIT_DOC_ROOT, 'git-rebase.txt'))) return `no git-doc at ${GIT_DOC_ROOT} (apt-get download git-doc, dpkg-deb -x, then GIT_DOC_ROOT=<root>/usr/share/doc/git-doc)`;
+  const pages = readFileSync(join(GIT_DOCS_QA, 'pages.txt'), 'utf8').split('\n').filter((page) => page && !GIT_DOC_STUBS.has(page));
+  const files: ApiSetFile[] = pages.map((page) => ({ id: page, name: page.replace(/\//g, '_').replace(/\.html$/, '.txt'), bytes: readFileSync(join(GIT_DOC_ROOT, page.replace(/\.html$/, '.txt'))), mimeType: 'text/plain' }));
+  const questions = readFileSync(join(GIT_DOCS_QA, 'questions.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { id: string; question: string; expected_pages: string[]; key_facts: string[] })
+    .map((record): ApiQuestion => ({ id: record.id, question: record.question, expected: record.expected_pages, keyFacts: record.key_facts }));
+  return { name: 'git-docs', files, questions };
 }
 
-/** The chat's passages for a question (send-message.ts): the top CHAT_LIMITS.passages, each index asked for PER_INDEX_DEPTH of them, each hit made a passage as retrieval makes it (retrieve.ts). */
-function passagesFor(index: LexicalIndex, question: string): Passage[] {
-  const hits = index.search(questionOf(question), lexicalCollection([index]), PER_INDEX_DEPTH(CHAT_LIMITS.passages));
-  const ranked = hits.map((hit) => toPassage(hit, 'bench'));
-  return mergePassages([ranked], CHAT_LIMITS.passages);
-}
-
-const results: Record<string, unknown> = {};
-const totals = { questions: 0, retrievedFirst: 0, citedFirst: 0, citedAtAll: 0, nothingFound: 0 };
-for (const set of SETS) {
+function packageSet(set: DocumentationSet): ApiSet | string {
   const root = join(ROOT, set.root);
-  const questionsFile = join(HERE, 'doc-questions', `${set.name}.json`);
-  if (!existsSync(root)) {
-    console.log(`${set.name}: ${set.root} is not installed here (run npm install); left out.`);
-    results[set.name] = { skipped: `${set.root} not installed` };
-    continue;
-  }
+  if (!existsSync(root)) return `${set.root} is not installed here (run npm install)`;
   const files = set.files(root);
-  const { index, chunks } = await indexOf(files);
-  const questions = JSON.parse(readFileSync(questionsFile, 'utf8')) as Question[];
-  const details = questions.map(([question, answeredBy]) => {
-    const passages = passagesFor(index, question);
-    const reply = extractAnswer({ question, history: [], passages });
-    const cited = reply.citedPassageIndexes.map((position) => passages[position]!.documentId);
-    return {
-      question,
-      answeredBy,
-      retrievedFirst: answers(passages[0]?.documentId ?? '', answeredBy),
-      citedFirst: cited.length > 0 && answers(cited[0]!, answeredBy),
-      citedAtAll: cited.some((id) => answers(id, answeredBy)),
-      nothingFound: cited.length === 0,
-      passages: passages.map((passage) => passage.documentId),
-      cited,
-      answer: reply.text,
-    };
-  });
-  const count = (key: 'retrievedFirst' | 'citedFirst' | 'citedAtAll' | 'nothingFound') => details.filter((detail) => detail[key]).length;
-  const summary = { documents: files.length, chunks, questions: details.length, retrievedFirst: count('retrievedFirst'), citedFirst: count('citedFirst'), citedAtAll: count('citedAtAll'), nothingFound: count('nothingFound') };
-  for (const key of Object.keys(totals) as Array<keyof typeof totals>) totals[key] += summary[key];
-  results[set.name] = { ...summary, details };
-  console.log(
-    `${set.name}: ${summary.documents} documents, ${summary.chunks} chunks. Of ${summary.questions} questions: right document retrieved first ${summary.retrievedFirst}, cited first ${summary.citedFirst}, cited at all ${summary.citedAtAll}; nothing found ${summary.nothingFound}.`,
-  );
-  for (const detail of details.filter((detail) => !detail.citedFirst)) console.log(`   not cited first: ${detail.question} (wanted ${detail.answeredBy.join(' or ')}; cited ${detail.cited.join(', ') || 'nothing'})`);
+  const questions = JSON.parse(readFileSync(join(HERE, 'doc-questions', `${set.name}.json`), 'utf8')) as Question[];
+  return {
+    name: set.name,
+    files: files.map((file) => ({ id: file.id, name: file.name, bytes: readFileSync(file.path), mimeType: 'text/markdown' })),
+    questions: questions.map(([question, answeredBy], index) => ({ id: `${set.name}-${index + 1}`, question, expected: files.filter((file) => answers(file.id, answeredBy)).map((file) => file.id) })),
+  };
 }
-const output = { ranAt: new Date().toISOString(), chunking: { chunkSize: CHUNK_SIZE_RANGE.default, overlap: OVERLAP_RANGE.default }, passages: CHAT_LIMITS.passages, totals, sets: results };
-mkdirSync(dirname(RESULTS), { recursive: true });
-writeFileSync(RESULTS, `${JSON.stringify(output, null, 2)}\n`);
-console.log(`All: ${totals.questions} questions; retrieved first ${totals.retrievedFirst}, cited first ${totals.citedFirst}, cited at all ${totals.citedAtAll}, nothing found ${totals.nothingFound}. Written to ${relative(process.cwd(), RESULTS)}.`);
+
+/** git-docs-qa's own scorer over the chat's replies, so its figures are the set's, not ours. */
+function officialGitDocsScore(details: Array<{ id: string; cited: string[]; answer: string }>): unknown {
+  const resultsFile = join(HERE, 'results', 'git-docs-results.jsonl');
+  writeFileSync(resultsFile, details.map((detail) => JSON.stringify({ id: detail.id, cited_pages: detail.cited, answer_text: detail.answer })).join('\n') + '\n');
+  const run = spawnSync('python3', [join(GIT_DOCS_QA, 'score.py'), join(GIT_DOCS_QA, 'questions.jsonl'), resultsFile, '--json'], { encoding: 'utf8' });
+  if (run.status !== 0) return { error: run.stderr || `python3 exited with ${run.status}` };
+  return JSON.parse(run.stdout) as unknown;
+}
+
+/** `--set git-docs` (repeatable) asks only those sets: the quick loop while tuning; results are then written beside, not over, answers.json. */
+const { values: args } = parseArgs({ options: { set: { type: 'string', multiple: true } } });
+const sets: ApiSet[] = [];
+const skipped: Record<string, string> = {};
+for (const candidate of [...SETS.map(packageSet), gitDocsSet()]) {
+  if (typeof candidate === 'string') console.log(`Left out: ${candidate}.`);
+  else if (!args.set || args.set.includes(candidate.name)) sets.push(candidate);
+}
+for (const set of SETS) if (!sets.some((each) => each.name === set.name)) skipped[set.name] = 'not installed';
+const chunking = { chunkSize: CHUNK_SIZE_RANGE.default, overlap: OVERLAP_RANGE.default };
+const results = await askThroughChatApi(sets, chunking);
+const summary: Record<string, unknown> = {};
+for (const [name, result] of Object.entries(results)) {
+  const { details, ...figures } = result;
+  summary[name] = figures;
+  console.log(
+    `${name}: ${result.documents} documents, ${result.chunks} chunks, ${result.questions} questions. Cited hit@1 ${result.cited.hitAt1}, hit@5 ${result.cited.hitAt5}, MRR ${result.cited.mrr}` +
+      `${result.cited.keyFactCoverage !== undefined ? `, key facts ${result.cited.keyFactCoverage}` : ''}; nothing found ${result.cited.nothingFound}. ` +
+      `Retrieval hit@1 ${result.retrieval.hitAt1}, hit@5 ${result.retrieval.hitAt5}. Plain BM25 hit@1 ${result.plainBm25.hitAt1}, hit@5 ${result.plainBm25.hitAt5}. Round trip p50 ${result.roundTripMs.p50} ms, p95 ${result.roundTripMs.p95} ms.`,
+  );
+  for (const detail of details.filter((each) => !each.expected.includes(each.cited[0] ?? ''))) console.log(`   not cited first: ${detail.id} (wanted ${detail.expected.join(' or ')}; cited ${detail.cited.slice(0, 5).join(', ') || 'nothing'})`);
+}
+const gitDocs = results['git-docs'];
+const output = {
+  ranAt: new Date().toISOString(),
+  path: 'POST /api/chat/messages/{app}/sessions/{session} with the application API token, a new session per question, on a fresh embedded platform (offline: lexical retrieval, extractive answerer)',
+  chunking,
+  passages: CHAT_LIMITS.passages,
+  summary,
+  ...(gitDocs ? { gitDocsOfficialScore: officialGitDocsScore(gitDocs.details), gitDocsTargets: { citedHitAt5: 0.75, aboveBm25Reference: 0.525 } } : {}),
+  skipped,
+  sets: results,
+};
+const written = args.set ? RESULTS.replace(/\.json$/, `.${args.set.join('+')}.json`) : RESULTS;
+mkdirSync(dirname(written), { recursive: true });
+writeFileSync(written, `${JSON.stringify(output, null, 2)}\n`);
+console.log(`Written to ${relative(process.cwd(), written)}.`);
