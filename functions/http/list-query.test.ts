@@ -29,6 +29,10 @@ describe('list parameters (contract §1.5)', () => {
     expect(() => parseListQuery({ search: 'x'.repeat(201) }, definition)).toThrow('search must be at most 200 characters');
     expect(() => parseListQuery({ ids: Array.from({ length: 101 }, (_, i) => `i${i}`).join(',') }, definition)).toThrow('At most 100 ids are allowed');
     expect(() => parseListQuery({ sort_by: 'colour' }, definition)).toThrow('Invalid sort_by value');
+    // Names every object inherits are no sort field either (the fuzz suite found __proto__ answering 500).
+    for (const inherited of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      expect(() => parseListQuery({ sort_by: inherited }, definition), inherited).toThrow('Invalid sort_by value');
+    }
     expect(() => parseListQuery({ sort_order: 'up' }, definition)).toThrow('Invalid sort_order value');
     expect(() => parseListQuery({ all: 'yes' }, definition)).toThrow('all must be true or false');
   });

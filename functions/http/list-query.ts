@@ -64,7 +64,8 @@ export function parseListQuery<T>(query: RawQuery, definition: ListDefinition<T>
   const ids = query.ids === undefined ? undefined : query.ids.split(',').map((id) => id.trim()).filter(Boolean);
   if (ids && ids.length > 100) throw badRequest(LIST_MESSAGES.ids);
   const sortBy = query.sort_by ?? definition.defaultSortBy;
-  if (!(sortBy in definition.sortFields)) throw badRequest(LIST_MESSAGES.sortBy);
+  // Own fields only: `in` also finds what every object inherits (__proto__, constructor, toString).
+  if (!Object.hasOwn(definition.sortFields, sortBy)) throw badRequest(LIST_MESSAGES.sortBy);
   const rawOrder = (query.sort_order ?? query.sort_direction ?? definition.defaultSortOrder).toLowerCase();
   if (rawOrder !== 'asc' && rawOrder !== 'desc') throw badRequest(LIST_MESSAGES.sortOrder);
   return { page, limit, all: booleanParameter(query, 'all') ?? false, search, ids, sortBy, sortOrder: rawOrder };
