@@ -36,9 +36,11 @@ const ADMIN_SIDEBAR = [
 
 describe('signed-in landing and sidebar', () => {
   it('lands an admin on /dashboard with the admin sidebar', async () => {
-    stubApi('admin');
+    stubApi('admin', (url) =>
+      url.endsWith('/api/dashboard/resources') ? jsonResponse({ dataSources: [], knowledgeBases: [], applications: [], truncated: false }) : jsonResponse({ message: 'Route not found', status: 404, code: 'NOT_FOUND' }, 404),
+    );
     renderApp('/');
-    const title = await screen.findByTestId('page-title');
+    const title = await screen.findByTestId('page-title', {}, { timeout: 10_000 });
     expect(title.textContent).toBe('Dashboard');
     expect(locationNow()).toBe('/dashboard');
     const sidebar = screen.getByTestId('app-sidebar');
@@ -48,7 +50,7 @@ describe('signed-in landing and sidebar', () => {
       .map((el) => el.textContent);
     for (const label of ADMIN_SIDEBAR) expect(labels, label).toContain(label);
     expect(within(sidebar).queryByText('Organizations')).toBeNull();
-    expect(screen.getByText('This page arrives in a later release.')).toBeTruthy();
+    expect(await screen.findByText('No resources found. Please add some data sources, knowledge bases, or RAG applications.')).toBeTruthy();
   });
 
   it('lands a user on /rag-applications with no sidebar', async () => {

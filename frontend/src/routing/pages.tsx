@@ -3,6 +3,7 @@ import { AcceptInvitationPage } from '../pages/accept-invitation/AcceptInvitatio
 import { PaymentBillingPage } from '../pages/billing/PaymentBillingPage';
 import { SubscriptionPage } from '../pages/billing/SubscriptionPage';
 import { ChatPage } from '../pages/chat/ChatPage';
+import { DashboardPage, ResourcesPage } from '../pages/dashboard/DashboardPage';
 import { FilesPage } from '../pages/files/FilesPage';
 import { GroupsPage } from '../pages/groups/GroupsPage';
 import { KnowledgeBaseFormPage } from '../pages/knowledge-bases/KnowledgeBaseFormPage';
@@ -39,4 +40,6 @@ export const PAGES: Partial<Record<string, ComponentType>> = {
   '/organization/settings/billing': SubscriptionPage,
   '/organization/settings/billing/payment': PaymentBillingPage,
   '/analytics/usage': UsagePage,
+  '/dashboard': DashboardPage,
+  '/resources': ResourcesPage,
 };
