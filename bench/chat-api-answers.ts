@@ -184,7 +184,7 @@ export async function askThroughChatApi(sets: ApiSet[], options: { chunkSize: nu
       async function upload(file: ApiSetFile): Promise<{ fileId: string; pageId: string }> {
         const uploader = uploaders[turn++ % UPLOADERS]!;
         const ticket = expect(await api('POST', '/api/data-sources/upload-url', uploader, { filename: file.name, folderId: folder.id, size: file.bytes.length, mimeType: file.mimeType }), 201, `upload-url ${file.name}`);
-        const put = await fetch(ticket.uploadUrl as string, { method: 'PUT', headers: ticket.headers as Record<string, string>, body: file.bytes });
+        const put = await fetch(ticket.uploadUrl as string, { method: 'PUT', headers: ticket.headers as Record<string, string>, body: new Uint8Array(file.bytes) });
         if (put.status !== 200) throw new Error(`PUT ${file.name}: ${put.status}`);
         expect(await api('POST', '/api/data-sources/upload-complete', uploader, { dataSourceId: ticket.dataSourceId, objectName: ticket.objectName, size: file.bytes.length, mimeType: file.mimeType }), 200, `upload-complete ${file.name}`);
         return { fileId: ticket.dataSourceId as string, pageId: file.id };
