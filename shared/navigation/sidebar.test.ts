@@ -14,7 +14,7 @@ describe('sidebarFor', () => {
       'RAG Applications',
       { Directory: ['Users', 'Groups'] },
       { Analytics: ['Usage'] },
-      { Settings: ['Subscription', 'Payment'] },
+      { Settings: ['Organization', 'Subscription', 'Payment'] },
     ]);
   });
 
@@ -55,6 +55,7 @@ describe('sidebarFor', () => {
       Groups: '/directory/groups',
       Usage: '/analytics/usage',
       Settings: '/organization/settings',
+      Organization: '/organization/settings',
       Subscription: '/organization/settings/billing',
       Payment: '/organization/settings/billing/payment',
     });
@@ -82,6 +83,8 @@ describe('isEntryActive', () => {
     expect(isEntryActive(find('Websites'), '/data-sources/web/w1/edit')).toBe(true);
     expect(isEntryActive(find('Subscription'), '/organization/settings/billing/payment')).toBe(false);
     expect(isEntryActive(find('Payment'), '/organization/settings/billing/payment')).toBe(true);
+    expect(isEntryActive(find('Organization'), '/organization/settings')).toBe(true);
+    expect(isEntryActive(find('Organization'), '/organization/settings/billing')).toBe(false);
     expect(isEntryActive(find('Data Sources'), '/data-sources/api/create')).toBe(true);
     expect(isEntryActive(find('Knowledge Bases'), '/knowledge-bases/create')).toBe(true);
   });

@@ -74,7 +74,11 @@ export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
     path: '/organization/settings',
     icon: 'settings',
     roles: ['system_admin', 'admin'],
+    // An admin's Settings is a group, and a group's own path is not a link: without this item the
+    // organization's name, sign-in and security settings had no way in (issue 21). system_admin keeps
+    // the plain Settings link, which already leads there.
     children: [
+      { id: 'settings.organization', label: 'Organization', path: '/organization/settings', icon: 'organizations', roles: ['admin'] },
       { id: 'settings.subscription', label: 'Subscription', path: '/organization/settings/billing', icon: 'subscription', roles: ['admin'] },
       { id: 'settings.payment', label: 'Payment', path: '/organization/settings/billing/payment', icon: 'payment', roles: ['admin'] },
     ],

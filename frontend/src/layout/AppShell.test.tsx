@@ -30,6 +30,7 @@ const ADMIN_SIDEBAR = [
   'Analytics',
   'Usage',
   'Settings',
+  'Organization',
   'Subscription',
   'Payment',
 ];
