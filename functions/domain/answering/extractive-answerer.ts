@@ -131,7 +131,9 @@ function scoreCandidates(input: ChatModelInput): Candidate[] {
   const weights = weightedTerms(questionTerms, termSets);
   const total = [...weights.values()].reduce((sum, weight) => sum + weight, 0);
   if (total <= 0) return [];
-  const bestPassageScore = Math.max(...input.passages.map((passage) => passage.score), 0) || 1;
+  // Scores are BM25 saturated as s / (s + k): back on BM25's own scale, where a weaker page is told apart from the best one.
+  const bm25Of = (score: number) => (score >= 1 ? 1e6 : score / (1 - score));
+  const bestPassageScore = Math.max(...input.passages.map((passage) => bm25Of(passage.score)), 0) || 1;
 
   return sentences.map(({ passage, passageIndex, sentence }, index) => {
     const terms = termSets[index] as Set<string>;
@@ -153,7 +155,7 @@ function scoreCandidates(input: ChatModelInput): Candidate[] {
       }
     }
     const lexical = covered.size + inContext >= termsToMatch(questionTerms.size) ? coverage / total : 0;
-    const retrieval = 0.8 + 0.2 * (passage.score / bestPassageScore);
+    const retrieval = 0.7 + 0.3 * (bm25Of(passage.score) / bestPassageScore);
     const position = (1 - Math.min(sentence.position, 10) * 0.01) * (isCutOff(sentence) ? CUT_OFF_FACTOR : 1);
     // A short line of a slide or a chart is short by nature, not a fragment.
     const length = sentence.line ? 1 : lengthFactor(sentence.text.split(/\s+/).length);
@@ -198,8 +200,8 @@ function selectSentences(candidates: Candidate[]): Candidate[] {
  * is followed by its marker and the code or the items at once, so they stand right under it.
  */
 function compose(chosen: Candidate[]): { text: string; citedPassageIndexes: number[] } {
-  const cited: number[] = [];
-  for (const candidate of chosen) if (!cited.includes(candidate.passageIndex)) cited.push(candidate.passageIndex);
+  // Quoted passages in retrieval's order: the best-ranked page the answer uses comes first.
+  const cited = [...new Set(chosen.map((candidate) => candidate.passageIndex))].sort((a, b) => a - b);
   const paragraphs = cited.map((passageIndex) => {
     const marker = `[${passageIndex + 1}]`;
     const sentences = chosen
@@ -252,15 +254,17 @@ export function extractAnswer(input: Pick<ChatModelInput, 'question' | 'history'
 }
 
 /**
- * The passages that speak of the question: retrieval scored them at RETRIEVAL_FLOOR or more, and
- * they hold (in their text or headings) as many of the question's words as a sentence must.
+ * The passages that speak of the question: retrieval scored one of them at RETRIEVAL_FLOOR or more,
+ * and each holds (in its text or headings) as many of the question's words as a sentence must.
  * A high score alone is not enough: a question no document is about still gets the best of them.
  */
 function relevantPassages(input: Pick<ChatModelInput, 'question' | 'history'> & { passages: Passage[] }): number[] {
   const questionTerms = questionTermsOf(input);
   if (questionTerms.size === 0) return [];
+  // The floor says whether the question is about these documents at all (it was chosen on the best
+  // passage's score); once it is, every passage that holds the question's words is cited.
+  if (!input.passages.some((passage) => passage.score >= RETRIEVAL_FLOOR)) return [];
   return input.passages.flatMap((passage, index) => {
-    if (passage.score < RETRIEVAL_FLOOR) return [];
     const terms = new Set(contentTerms([...(passage.headings ?? []), passage.text].join('\n')));
     const found = [...questionTerms.keys()].filter((term) => terms.has(term)).length;
     return found >= termsToMatch(questionTerms.size) ? [index] : [];
