@@ -257,6 +257,11 @@ function SessionState({ children, error, setError, verified, setVerified, clearS
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
+/** For what renders on public pages too (an error alert), where there may be no session. */
+export function useOptionalSession(): Session | undefined {
+  return useContext(SessionContext);
+}
+
 export function useSession(): Session {
   const session = useContext(SessionContext);
   if (!session) throw new Error('useSession must be used inside SessionProvider');

@@ -1,5 +1,6 @@
 import { Alert, AlertTitle, type AlertProps } from '@mui/material';
 import { errorMessage } from '../api/errors';
+import { QuotaNotice } from './QuotaNotice';
 
 interface ErrorAlertProps {
   /** The catalogue text of the failed action (spec 03 §8), e.g. 'Failed to create group'. */
@@ -19,9 +20,13 @@ export function ErrorAlert({ title, error, onClose, sx }: ErrorAlertProps) {
         <>
           <AlertTitle>{title}</AlertTitle>
           <span style={{ whiteSpace: 'pre-line' }}>{detail}</span>
+          <QuotaNotice error={error} />
         </>
       ) : (
-        title
+        <>
+          {title}
+          <QuotaNotice error={error} />
+        </>
       )}
     </Alert>
   );
