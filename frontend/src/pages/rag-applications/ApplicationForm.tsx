@@ -64,6 +64,9 @@ export function ApplicationForm({ initial, submitLabel, onSubmit, onCancel, rend
   const [values, setValues] = useState(initial);
   const offline = useOfflineModels();
   const [touched, setTouched] = useState(false);
+  // The knowledge-base message waits for the picker: shown on an untouched new form it reads as a
+  // mistake the admin has not made yet (issue 21).
+  const [pickerTouched, setPickerTouched] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<unknown>();
   const [busy, setBusy] = useState(false);
@@ -83,7 +86,7 @@ export function ApplicationForm({ initial, submitLabel, onSubmit, onCancel, rend
   const errors = clientErrors(values);
   const apiErrors = { ...serverApiErrors(serverErrors), ...(values.integrations.api.enabled || values.integrations.api.existed ? apiIntegrationErrors(values.integrations.api) : {}) };
   const slackErrors = slackIntegrationErrors(values.integrations.slack);
-  const shown = (field: FieldName) => serverErrors[field] ?? (touched || field === 'indexIds' ? errors[field] : undefined);
+  const shown = (field: FieldName) => serverErrors[field] ?? (touched || (field === 'indexIds' && pickerTouched) ? errors[field] : undefined);
   const noKnowledgeBase = values.knowledgeBases.length === 0;
 
   const submit = async (event: FormEvent) => {
@@ -160,7 +163,7 @@ export function ApplicationForm({ initial, submitLabel, onSubmit, onCancel, rend
         </Paper>
 
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-          <KnowledgeBaseSelection selected={values.knowledgeBases} onChange={(knowledgeBases) => set({ knowledgeBases })} error={shown('indexIds')} disabled={busy} onNotify={onNotify} />
+          <KnowledgeBaseSelection selected={values.knowledgeBases} onChange={(knowledgeBases) => set({ knowledgeBases })} error={shown('indexIds')} disabled={busy} onNotify={onNotify} onTouched={() => setPickerTouched(true)} />
         </Paper>
 
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>

@@ -61,6 +61,13 @@ describe('New RAG Application', () => {
     renderApp('/rag-applications/create');
     const submit = (await screen.findByRole('button', { name: 'Create Application' })) as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
+    expect(screen.queryByTestId('knowledge-base-error')).toBeNull();
+
+    // Closing the picker without a choice is when the message becomes the admin's business.
+    fireEvent.click(screen.getByRole('button', { name: 'Select Knowledge Bases' }));
+    const picker = await screen.findByRole('dialog', { name: 'Select Knowledge Bases' });
+    fireEvent.click(within(picker).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Select Knowledge Bases' })).toBeNull());
     expect(screen.getByTestId('knowledge-base-error').textContent).toBe('Please select at least one knowledge-base');
 
     await pickKnowledgeBase('Handbook');

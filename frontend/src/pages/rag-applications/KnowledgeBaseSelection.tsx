@@ -15,10 +15,12 @@ interface KnowledgeBaseSelectionProps {
   error?: string;
   disabled: boolean;
   onNotify: (message: string, severity?: 'success' | 'error') => void;
+  /** The user closed the picker or removed a knowledge base: from then on an empty selection is their doing. */
+  onTouched?: () => void;
 }
 
 /** The form's knowledge bases: the chosen ones, and the Select Knowledge Bases picker. */
-export function KnowledgeBaseSelection({ selected, onChange, error, disabled, onNotify }: KnowledgeBaseSelectionProps) {
+export function KnowledgeBaseSelection({ selected, onChange, error, disabled, onNotify, onTouched }: KnowledgeBaseSelectionProps) {
   const [picking, setPicking] = useState(false);
   const toggle = (knowledgeBase: KnowledgeBaseOption) =>
     onChange(selected.some((kb) => kb.id === knowledgeBase.id) ? selected.filter((kb) => kb.id !== knowledgeBase.id) : [...selected, knowledgeBase]);
@@ -48,7 +50,16 @@ export function KnowledgeBaseSelection({ selected, onChange, error, disabled, on
                   divider
                   data-testid="selected-knowledge-base"
                   secondaryAction={
-                    <IconButton edge="end" size="small" aria-label={`Remove ${kb.name}`} onClick={() => toggle(kb)} disabled={disabled}>
+                    <IconButton
+                      edge="end"
+                      size="small"
+                      aria-label={`Remove ${kb.name}`}
+                      onClick={() => {
+                        onTouched?.();
+                        toggle(kb);
+                      }}
+                      disabled={disabled}
+                    >
                       <CloseIcon fontSize="small" />
                     </IconButton>
                   }
@@ -74,7 +85,11 @@ export function KnowledgeBaseSelection({ selected, onChange, error, disabled, on
           {error}
         </FormHelperText>
       )}
-      <KnowledgeBasePickerDialog open={picking} selected={selected} onToggle={toggle} onClose={() => setPicking(false)} onNotify={onNotify} />
+      <KnowledgeBasePickerDialog open={picking} selected={selected} onToggle={toggle} onClose={() => {
+          setPicking(false);
+          onTouched?.();
+        }}
+        onNotify={onNotify} />
     </Box>
   );
 }
