@@ -122,7 +122,7 @@ export function idempotency(callerOf: (event: ApiEvent) => Caller | undefined): 
       throw new Replay(held.response);
     },
     after: async (request) => {
-      await settle(request.event, request.response);
+      await settle(request.event, request.response ?? undefined);
     },
     onError: async (request) => {
       if (request.error instanceof Replay) {

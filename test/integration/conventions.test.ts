@@ -52,8 +52,8 @@ describe('values the table cannot hold are refused as input, never a 500 (§1.4,
       expectErrorShape(answer, 400);
       expect(answer.body.code).toBe('VALIDATION_ERROR');
     }
-    expect(answers[0].body.message.split('\n')).toContain('Invalid data source ID');
-    expect(answers[2].body.message).toBe('Invalid data source ID\nInvalid folder ID');
+    expect(answers[0]!.body.message.split('\n')).toContain('Invalid data source ID');
+    expect(answers[2]!.body.message).toBe('Invalid data source ID\nInvalid folder ID');
   });
 
   it('answers a path id far past any key limit as input, in the §1.4 shape', async () => {
@@ -147,7 +147,7 @@ describe('Idempotency-Key (§1.7)', () => {
     expect(created.filter((answer) => answer.headers.get('idempotent-replayed') === null)).toHaveLength(1);
     expect(new Set(created.map((answer) => answer.body.dataSourceId)).size).toBe(1);
     const replay = await flows.call('POST', '/api/data-sources/upload-url', tokens.ADMIN, body, { 'idempotency-key': key });
-    expect(replay.body.dataSourceId).toBe(created[0].body.dataSourceId);
+    expect(replay.body.dataSourceId).toBe(created[0]!.body.dataSourceId);
   });
 
   it('keeps a 4xx answer for replays, and releases a 5xx so the retry runs again', async () => {
