@@ -216,6 +216,7 @@ export async function completeUpload(ports: Ports, actor: Actor, request: Comple
  * signed lengths must not get more stored than the plan's storage was checked for either.
  */
 export function sizeMismatch(file: FileRecord, actualSize: number): boolean {
+  if (file.source_type !== 'file_upload') return false;
   const declared = file.metadata.original_metadata?.file_size ?? 0;
   return declared > 0 && actualSize !== declared;
 }
@@ -250,9 +251,8 @@ async function fromUserStore<T>(work: () => Promise<T>, file?: FileRecord): Prom
   try {
     return await work();
   } catch (error) {
-    if (error instanceof HttpError) throw error;
-    if (file && file.metadata.object_store !== 'user' && !(error instanceof StoreUnavailableError)) throw error;
-    if (!file && !(error instanceof StoreUnavailableError)) throw error;
+    const usersStore = error instanceof StoreUnavailableError || file?.metadata.object_store === 'user';
+    if (error instanceof HttpError || !usersStore) throw error;
     logger.warn('A user\'s storage failed', { dataSourceId: file?.id, error: (error as Error).message });
     throw new HttpError('UPSTREAM_ERROR', FILE_MESSAGES.storeUnavailable);
   }
