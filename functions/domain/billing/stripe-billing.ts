@@ -85,7 +85,8 @@ export function pendingChangesOf(subscription: Stripe.Subscription): PendingChan
   }
   const schedule = scheduleOf(subscription);
   const target = schedule?.metadata?.downgradeTo ?? '';
-  if (isOpenSchedule(schedule) && isPlanId(target)) {
+  // Once the schedule's next phase has begun the downgrade is done, whether or not the schedule has let go yet.
+  if (isOpenSchedule(schedule) && isPlanId(target) && planOfPrice(subscription.items.data[0]?.price) !== target) {
     const startsAt = isoFromSeconds(schedule.phases[1]?.start_date) ?? periodEnd;
     pending.downgrade = { plan_id: target, plan_name: seededPlan(target).name, effective_date: startsAt };
   }
@@ -143,7 +144,7 @@ export class StripeBilling {
         { failed: UPGRADE_FAILED },
       );
       // pending_if_incomplete: until the proration is paid Stripe keeps the old price, so the old limits apply.
-      subscription = await stripeCall(
+      subscription = await this.withDefaultsRestoredOnDecline(customerId, existing, () => stripeCall(
         () =>
           this.stripe.subscriptions.update(
             existing.id,
@@ -156,7 +157,7 @@ export class StripeBilling {
             keyed(idempotencyKey, 'swap'),
           ),
         { failed: UPGRADE_FAILED },
-      );
+      ));
     } else {
       subscription = await stripeCall(
         () =>
@@ -289,6 +290,22 @@ export class StripeBilling {
     }
   }
 
+  /** A declined card must not stay the default it was made for the charge. */
+  private async withDefaultsRestoredOnDecline<T>(customerId: string, before: Stripe.Subscription, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof BillingRuleError && error.refusal === 'payment_failed') {
+        const previous = idOf(before.default_payment_method as string | { id: string } | null);
+        if (previous) {
+          await this.stripe.subscriptions.update(before.id, { default_payment_method: previous }).catch(() => undefined);
+          await this.stripe.customers.update(customerId, { invoice_settings: { default_payment_method: previous } }).catch(() => undefined);
+        }
+      }
+      throw error;
+    }
+  }
+
   private async ownPaymentMethod(customerId: string, paymentMethodId: string): Promise<Stripe.PaymentMethod> {
     const method = await stripeCall(() => this.stripe.paymentMethods.retrieve(paymentMethodId), { missing: BILLING_MESSAGES.paymentMethodNotFound, failed: UPGRADE_FAILED });
     if (idOf(method.customer as string | { id: string } | null) !== customerId) throw new BillingRuleError('not_found', BILLING_MESSAGES.paymentMethodNotFound);
@@ -307,8 +324,14 @@ export class StripeBilling {
     return stripeCall(() => this.stripe.subscriptions.retrieve(subscriptionId, { expand: ['schedule'] }), { failed });
   }
 
+  /**
+   * The object Stripe just answered is current, so it is written even when a webhook stamped the
+   * item with Stripe's clock running ahead of ours.
+   */
   private async record(organizationId: string, subscription: Stripe.Subscription): Promise<void> {
-    const state = stateOfSubscription(organizationId, subscription, Math.floor(this.now().getTime() / 1000));
+    const held = await this.store.subscription(organizationId);
+    const stateAt = Math.max(Math.floor(this.now().getTime() / 1000), typeof held?.stripe_state_at === 'number' ? held.stripe_state_at : 0);
+    const state = stateOfSubscription(organizationId, subscription, stateAt);
     if (state) await this.store.writeSubscription(state);
   }
 }

@@ -199,7 +199,7 @@ export class StripePayments {
   }
 
   /** §20.16: kept on the Stripe customer, where invoices read it. */
-  async putAddress(organization: { id: string; name?: string }, address: BillingAddressEntity & { line2?: string | null; phone?: string | null }, idempotencyKey?: string): Promise<BillingAddressEntity> {
+  async putAddress(organization: { id: string; name?: string }, address: Omit<BillingAddressEntity, 'line2' | 'phone'> & { line2?: string | null; phone?: string | null }, idempotencyKey?: string): Promise<BillingAddressEntity> {
     const customerId = await ensureCustomer(this.stripe, this.store, organization);
     await stripeCall(
       () =>

@@ -39,17 +39,16 @@ export class StripeWebhookEvents {
   private async apply(event: Stripe.Event): Promise<void> {
     const object = event.data.object as unknown as Record<string, unknown>;
     if (SUBSCRIPTION_EVENTS.has(event.type)) {
-      await this.writeSubscription(object as unknown as Stripe.Subscription, event.created);
+      await this.writeSubscription(String(object.id), event.created);
       return;
     }
     if (INVOICE_EVENTS.has(event.type)) {
       const invoice = object as unknown as Stripe.Invoice;
       const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription as string | { id: string } | null | undefined);
       if (!subscriptionId) return;
-      const subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
-      // A failed renewal makes the subscription past_due in Stripe; it is said here too in case the update event is late.
-      const failed = event.type === 'invoice.payment_failed' && subscription.status === 'active' && invoice.billing_reason !== 'subscription_create';
-      await this.writeSubscription(failed ? { ...subscription, status: 'past_due' } : subscription, event.created);
+      // A failed renewal makes the subscription past_due in Stripe; the item says so even before Stripe's own update arrives.
+      const pastDue = event.type === 'invoice.payment_failed' && invoice.billing_reason !== 'subscription_create';
+      await this.writeSubscription(subscriptionId, event.created, pastDue);
       return;
     }
     if (SCHEDULE_EVENTS.has(event.type)) {
@@ -57,7 +56,7 @@ export class StripeWebhookEvents {
       const schedule = object as unknown as Stripe.SubscriptionSchedule;
       const subscriptionId = idOf(schedule.subscription as string | { id: string } | null) ?? schedule.released_subscription;
       if (!subscriptionId) return;
-      await this.writeSubscription(await this.stripe.subscriptions.retrieve(subscriptionId), event.created);
+      await this.writeSubscription(subscriptionId, event.created);
       return;
     }
     if (event.type === 'payment_method.detached') {
@@ -69,7 +68,13 @@ export class StripeWebhookEvents {
     }
   }
 
-  private async writeSubscription(subscription: Stripe.Subscription, eventCreated: number): Promise<void> {
+  /**
+   * Writes the subscription as Stripe holds it now, not as the event's copy had it: a late event
+   * then writes current state, and the condition on the event's time settles two deliveries racing.
+   */
+  private async writeSubscription(subscriptionId: string, eventCreated: number, pastDue = false): Promise<void> {
+    const fresh = await this.stripe.subscriptions.retrieve(subscriptionId);
+    const subscription: Stripe.Subscription = pastDue && fresh.status === 'active' ? { ...fresh, status: 'past_due' } : fresh;
     const organizationId = subscription.metadata?.organizationId || (await organizationOfCustomer(this.stripe, idOf(subscription.customer as string | { id: string })!));
     if (!organizationId) return;
     const state = stateOfSubscription(organizationId, subscription, eventCreated);
