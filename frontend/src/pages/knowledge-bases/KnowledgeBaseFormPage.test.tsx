@@ -79,6 +79,52 @@ describe('Knowledge base form', () => {
     });
   });
 
+  async function fillNewFilesKnowledgeBase(name: string) {
+    expect((await screen.findByTestId('page-title', undefined, LATER)).textContent).toBe('New Knowledge Base');
+    fireEvent.click(screen.getByRole('radio', { name: 'Files' }));
+    fireEvent.click(button('Select Data Sources'));
+    const picker = await screen.findByRole('dialog', { name: 'Select Data Sources' });
+    fireEvent.click(await within(picker).findByRole('checkbox', { name: 'Select handbook.pdf' }, LATER));
+    fireEvent.click(button('Select (1) Files', within(picker)));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Select Data Sources' })).toBeNull());
+    type(nameField(), name);
+  }
+
+  it('creates and deploys in one go from "Create and deploy"', async () => {
+    const { fetchMock, state } = open('/knowledge-bases/create');
+    await fillNewFilesKnowledgeBase('Guides');
+    fireEvent.click(button('Create and deploy'));
+    expect(await screen.findByText('Knowledge Base created successfully. Knowledge base deployment initiated', undefined, LATER)).toBeTruthy();
+    expect(locationNow()).toBe('/knowledge-bases');
+    const created = state.knowledgeBases.find((kb) => kb.name === 'Guides');
+    expect(created?.status).toBe('processing');
+    expect(apiCalls(fetchMock, 'POST', `/api/knowledge-bases/${created?.id}/deploy`)).toHaveLength(1);
+  });
+
+  it('keeps the knowledge base and says why when the deploy after creating is refused', async () => {
+    const state = kbState();
+    state.deployReply = () => errorResponse(409, 'Data sources are not ready for indexing: handbook.pdf', 'CONFLICT');
+    const { fetchMock } = open('/knowledge-bases/create', state);
+    await fillNewFilesKnowledgeBase('Guides');
+    fireEvent.click(button('Create and deploy'));
+    const alert = await screen.findByTestId('error-alert', undefined, LATER);
+    expect(locationNow()).toBe('/knowledge-bases');
+    expect(alert.textContent).toContain('Failed to deploy knowledge base');
+    expect(alert.textContent).toContain('Guides was created as an undeployed draft');
+    expect(alert.textContent).toContain('Data sources are not ready for indexing: handbook.pdf');
+    expect(screen.getByText('Knowledge Base created successfully')).toBeTruthy();
+    expect(apiCalls(fetchMock, 'POST', '/api/knowledge-bases')).toHaveLength(1);
+    expect(state.knowledgeBases.find((kb) => kb.name === 'Guides')?.status).toBe('draft');
+  });
+
+  it('creates without deploying from the plain Create button', async () => {
+    const { fetchMock } = open('/knowledge-bases/create');
+    await fillNewFilesKnowledgeBase('Guides');
+    fireEvent.click(button('Create Knowledge Base'));
+    expect(await screen.findByText('Knowledge Base created successfully', undefined, LATER)).toBeTruthy();
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/deploy'))).toHaveLength(0);
+  });
+
   it("shows the server's reason when it refuses the knowledge base", async () => {
     const state = kbState();
     state.saveReply = () => errorResponse(402, 'Knowledge base limit reached for your plan', 'QUOTA_EXCEEDED');

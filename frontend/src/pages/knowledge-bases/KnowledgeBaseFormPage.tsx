@@ -1,5 +1,5 @@
 import { Alert, Box, Button, FormControl, FormControlLabel, FormLabel, MenuItem, Paper, Radio, RadioGroup, Stack, TextField, Tooltip, Typography } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
   CHUNK_SIZE_RANGE,
@@ -16,7 +16,7 @@ import {
   type EmbeddingModel,
   type KnowledgeBaseSourceType,
 } from '../../../../shared/rules/knowledge-base-form';
-import { fieldErrors } from '../../api/errors';
+import { errorMessage, fieldErrors } from '../../api/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { TooltipAction } from '../../components/TooltipAction';
@@ -125,6 +125,8 @@ function KnowledgeBaseForm({ mode, initial, stored }: KnowledgeBaseFormProps) {
   const [invalidFields, setInvalidFields] = useState<ReadonlySet<string>>(new Set());
   const [saveError, setSaveError] = useState<unknown>();
   const [deleting, setDeleting] = useState(false);
+  // Set by the button that submitted: implicit submission (Enter) clicks the first one, plain Create.
+  const deployAfterCreate = useRef(false);
 
   const editing = mode === 'edit';
   const locked = editing && stored !== undefined && isLockedStatus(stored.status);
@@ -182,8 +184,19 @@ function KnowledgeBaseForm({ mode, initial, stored }: KnowledgeBaseFormProps) {
         notice = KB_MESSAGES.updated;
       } else {
         const body: KnowledgeBaseCreateBody = { name, description, source_type: values.sourceType, ...settings, data_source_ids: values.dataSourceIds };
-        await actions.create(body);
+        const created = await actions.create(body);
         notice = mode === 'clone' ? KB_MESSAGES.cloned : KB_MESSAGES.created;
+        if (deployAfterCreate.current) {
+          // The knowledge base exists whatever the deploy answers: a refusal is reported on the list,
+          // where the draft can be deployed again, never as a failed create that invites a duplicate.
+          try {
+            const answer = await actions.deploy(created.id);
+            notice = `${notice}. ${answer.message || KB_MESSAGES.deployStarted}`;
+          } catch (error) {
+            await navigate(LIST_PATH, { state: { notice, deployFailure: { name: created.name, reason: errorMessage(error, '') } } satisfies ListNotice });
+            return;
+          }
+        }
       }
       await navigate(LIST_PATH, { state: { notice } satisfies ListNotice });
     } catch (error) {
@@ -373,8 +386,14 @@ function KnowledgeBaseForm({ mode, initial, stored }: KnowledgeBaseFormProps) {
               Cancel
             </Button>
             {!readOnly && (
-              <Button type="submit" variant="contained" disabled={submitDisabled}>
+              <Button type="submit" variant={editing ? 'contained' : 'outlined'} disabled={submitDisabled} onClick={() => (deployAfterCreate.current = false)}>
                 {submitLabel}
+              </Button>
+            )}
+            {!readOnly && !editing && (
+              // A new knowledge base is a draft nobody can chat with until deployed (issue 21).
+              <Button type="submit" variant="contained" disabled={submitDisabled} onClick={() => (deployAfterCreate.current = true)}>
+                Create and deploy
               </Button>
             )}
           </Stack>

@@ -49,6 +49,8 @@ describe('Knowledge bases list', () => {
   it('enables Deploy only for draft and failed, and explains the Edit of a ready one', async () => {
     await openList();
     expect(button('Deploy Handbook').disabled).toBe(false);
+    // Worded on the row itself, not only in a tooltip (issue 21).
+    expect(button('Deploy Handbook').textContent).toBe('Deploy');
     expect(button('Deploy Docs site').disabled).toBe(false);
     expect(button('Deploy Policies').disabled).toBe(true);
     expect(button('Deploy Orders API').disabled).toBe(true);

@@ -28,6 +28,8 @@ export function useCanManageKnowledgeBases(): boolean {
 /** What the form hands back when it returns here: the success text to show (spec 02 §8). */
 export interface ListNotice {
   notice?: string;
+  /** "Create and deploy" created the knowledge base but its deploy was refused. */
+  deployFailure?: { name: string; reason: string };
 }
 
 /** Spec 02 Knowledge base list (/knowledge-bases). */
@@ -47,12 +49,13 @@ export function KnowledgeBasesPage() {
   const [deployError, setDeployError] = useState<unknown>();
 
   // A success from the form, shown once; the state is cleared so a reload does not repeat it.
-  const notice = (location.state as ListNotice | null)?.notice;
+  const { notice, deployFailure } = (location.state as ListNotice | null) ?? {};
   useEffect(() => {
     if (!notice) return;
     notify(notice);
+    if (deployFailure) setDeployError(new Error([KB_MESSAGES.deployFailedAfterCreate(deployFailure.name), deployFailure.reason].filter(Boolean).join('\n')));
     void navigate(location.pathname, { replace: true, state: null });
-  }, [notice, notify, navigate, location.pathname]);
+  }, [notice, deployFailure, notify, navigate, location.pathname]);
 
   const changeSearch = (value: string) => {
     setSearch(value);
@@ -63,7 +66,7 @@ export function KnowledgeBasesPage() {
     setDeployError(undefined);
     try {
       const answer = await actions.deploy(kb.id);
-      notify(answer.message || 'Knowledge base deployment initiated');
+      notify(answer.message || KB_MESSAGES.deployStarted);
     } catch (error) {
       setDeployError(error);
     }

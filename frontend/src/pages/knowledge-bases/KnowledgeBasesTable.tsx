@@ -3,7 +3,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
 import RocketLaunchOutlinedIcon from '@mui/icons-material/RocketLaunchOutlined';
-import { Box, IconButton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, IconButton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { canDeployStatus, isLockedStatus } from '../../../../shared/rules/knowledge-base-form';
 import { TooltipAction } from '../../components/TooltipAction';
 import { KnowledgeBaseStatusChip } from './KnowledgeBaseStatusChip';
@@ -92,9 +92,18 @@ export function KnowledgeBasesTable({ knowledgeBases, canManage, onEdit, onClone
                       </IconButton>
                     </TooltipAction>
                     <TooltipAction title={adminOnly ?? deployHint(kb.status)}>
-                      <IconButton size="small" aria-label={`Deploy ${kb.name}`} disabled={!canManage || !canDeployStatus(kb.status)} onClick={() => onDeploy(kb)} color="primary">
-                        <RocketLaunchOutlinedIcon fontSize="small" />
-                      </IconButton>
+                      {/* Worded, not an icon alone: an undeployed draft answers no chat, so this is the row's next step. */}
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        startIcon={<RocketLaunchOutlinedIcon fontSize="small" />}
+                        aria-label={`Deploy ${kb.name}`}
+                        disabled={!canManage || !canDeployStatus(kb.status)}
+                        onClick={() => onDeploy(kb)}
+                        sx={{ whiteSpace: 'nowrap' }}
+                      >
+                        Deploy
+                      </Button>
                     </TooltipAction>
                     <TooltipAction title={adminOnly ?? 'Clone'}>
                       <IconButton size="small" aria-label={`Clone ${kb.name}`} disabled={!canManage} onClick={() => onClone(kb)}>

@@ -41,6 +41,9 @@ export const KB_MESSAGES = {
   fetchApisFailed: 'Failed to fetch API endpoints',
   /** Not in spec 02's catalogue, which lists no deploy or group-access failure; worded like its others. */
   deployFailed: 'Failed to deploy knowledge base',
+  /** The list's own text when a deploy answer carries no message. */
+  deployStarted: 'Knowledge base deployment initiated',
+  deployFailedAfterCreate: (name: string) => `${name} was created as an undeployed draft. Deploy it from the list once the problem is solved.`,
   saveFailed: 'Failed to save knowledge base',
   groupsFailed: 'Failed to update group access',
   groupsLoadFailed: 'Failed to load groups',
