@@ -9,6 +9,8 @@ export interface RuntimeConfigInput {
   readonly hostedUiUrl: string;
   readonly webOrigin: string;
   readonly payments: RuntimeConfig['modes']['payments'];
+  /** The Google OAuth client id federated into the user pool, when one is. */
+  readonly googleClientId?: string;
 }
 
 /**
@@ -32,5 +34,6 @@ export function buildRuntimeConfig(input: RuntimeConfigInput): RuntimeConfig {
       logoutUrl: `${input.hostedUiUrl}/logout?client_id=${input.clientId}&logout_uri=${returnUrl}`,
     },
     modes: { models: 'bedrock', payments: input.payments },
+    googleSignIn: Boolean(input.googleClientId),
   };
 }

@@ -177,6 +177,19 @@ describe('runtime-config.json', () => {
         logoutUrl: 'https://groundwork-123.auth.eu-west-1.amazoncognito.com/logout?client_id=client123&logout_uri=https://d111.cloudfront.net/login',
       },
       modes: { models: 'bedrock', payments: 'self_hosted' },
+      googleSignIn: false,
     });
+  });
+
+  it('says Google sign-in is offered only when a Google client id is configured', () => {
+    const withGoogle = buildRuntimeConfig({
+      issuerUrl: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_abc',
+      clientId: 'client123',
+      hostedUiUrl: 'https://groundwork-123.auth.eu-west-1.amazoncognito.com',
+      webOrigin: 'https://d111.cloudfront.net',
+      payments: 'self_hosted',
+      googleClientId: '1234.apps.googleusercontent.com',
+    });
+    expect(withGoogle.googleSignIn).toBe(true);
   });
 });

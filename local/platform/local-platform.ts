@@ -159,6 +159,8 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
       environment: 'local',
       oidc: issuer.identity.clientSettings(),
       modes: platformModes(),
+      // The embedded issuer's login page has email and password only (local/identity/issuer-constants.ts).
+      googleSignIn: false,
     };
 
     const credentials = resolveSeedCredentials(join(dataDir, 'seed-credentials.json'));

@@ -20,6 +20,11 @@ export const runtimeConfigSchema = z.object({
     models: z.enum(['bedrock', 'offline']),
     payments: z.enum(['stripe', 'self_hosted']),
   }),
+  /**
+   * Whether the identity provider's hosted sign-in offers Google (a Google client id is configured).
+   * Absent means no: an organization's Google switch would otherwise promise a button nobody sees.
+   */
+  googleSignIn: z.boolean().optional(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { PAGES } from '../../routing/pages';
 import { bodyOf, deferred, errorResponse, fakeRoutes, fakeUser, paged, type FakeRoute } from '../../test/fake-api';
-import { apiCalls, jsonResponse, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../test/test-auth';
+import { apiCalls, jsonResponse, renderApp, resetBrowserStateAfterEachTest, stubApi, testConfig } from '../../test/test-auth';
 import { CLOUD_ATTENTION } from './CreateOrganizationDialog';
 import { NO_PERMISSION, OrganizationsPage } from './OrganizationsPage';
 
@@ -292,7 +292,32 @@ describe('Organization settings page', () => {
     expect(bodyOf(apiCalls(fetchMock, 'PUT', '/api/organizations/org-1')[0]?.[1])).toEqual({ name: 'Acme Corporation' });
   });
 
+  it('offers no Google switch where the identity provider has no Google sign-in, and counts password alone', async () => {
+    expect(testConfig.googleSignIn).toBeUndefined();
+    const fetchMock = stubApi(
+      'admin',
+      fakeRoutes([
+        { method: 'GET', path: /^\/api\/organizations\/org-1$/, reply: () => jsonResponse({ ...ACME, id: 'org-1' }) },
+        { method: 'GET', path: /^\/api\/organizations\/org-1\/auth-settings$/, reply: () => jsonResponse(AUTH) },
+        { method: 'GET', path: /^\/api\/organizations\/org-1\/security-settings$/, reply: () => jsonResponse(SECURITY) },
+      ]),
+    );
+    renderApp('/organization/settings');
+    const section = await screen.findByTestId('auth-settings', {}, { timeout: 10_000 });
+    await within(section).findByRole('switch', { name: 'Password sign-in' }, { timeout: 10_000 });
+    expect(within(section).queryByRole('switch', { name: 'Google sign-in' })).toBeNull();
+    // The stored googleLoginEnabled is true, but it leads nowhere: turning password off leaves no way in.
+    fireEvent.click(within(section).getByRole('switch', { name: 'Password sign-in' }));
+    fireEvent.click(within(section).getByRole('button', { name: 'Save authentication settings' }));
+    expect(await within(section).findByText('At least one login method must be enabled')).toBeTruthy();
+    expect(apiCalls(fetchMock, 'PUT', '/api/organizations/org-1/auth-settings')).toHaveLength(0);
+  });
+
   it('requires a login method in the auth settings', async () => {
+    testConfig.googleSignIn = true;
+    onTestFinished(() => {
+      delete testConfig.googleSignIn;
+    });
     const fetchMock = stubApi(
       'admin',
       fakeRoutes([
@@ -303,7 +328,7 @@ describe('Organization settings page', () => {
       ]),
     );
     renderApp('/organization/settings');
-    const section = await screen.findByTestId('auth-settings');
+    const section = await screen.findByTestId('auth-settings', {}, { timeout: 10_000 });
     fireEvent.click(within(section).getByRole('switch', { name: 'Password sign-in' }));
     fireEvent.click(within(section).getByRole('switch', { name: 'Google sign-in' }));
     fireEvent.click(within(section).getByRole('button', { name: 'Save authentication settings' }));

@@ -2,6 +2,7 @@ import { Alert, Box, Button, FormControlLabel, Stack, Switch, TextField } from '
 import { useEffect, useState, type FormEvent } from 'react';
 import type { AuthSettings } from '../../../api/entities';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { useRuntimeConfig } from '../../../config/RuntimeConfigContext';
 import { SettingsSection } from './SettingsSection';
 import { useAuthSettings } from './useOrganizationSettings';
 
@@ -18,6 +19,9 @@ const fromForm = (values: FormValues): AuthSettings => ({ ...values, invitationE
 /** The organization's sign-in rules (contract §2 AuthSettings, §6.12–§6.13). */
 export function AuthSettingsForm({ organizationId }: { organizationId: string }) {
   const { settings, save } = useAuthSettings(organizationId);
+  // Without Google at the identity provider the switch (on by default) would promise a sign-in button
+  // the sign-in page never shows, and could pass for the organization's only login method (issue 21).
+  const googleConfigured = useRuntimeConfig().googleSignIn === true;
   const [values, setValues] = useState<FormValues | undefined>();
   const [errors, setErrors] = useState<{ methods?: string; expiry?: string }>({});
   const [failure, setFailure] = useState<unknown>();
@@ -42,7 +46,7 @@ export function AuthSettingsForm({ organizationId }: { organizationId: string })
     event.preventDefault();
     const expiry = Number(values.invitationExpiryDays);
     const found = {
-      methods: values.passwordLoginEnabled || values.googleLoginEnabled ? undefined : NO_LOGIN_METHOD,
+      methods: values.passwordLoginEnabled || (googleConfigured && values.googleLoginEnabled) ? undefined : NO_LOGIN_METHOD,
       expiry: Number.isInteger(expiry) && expiry >= 1 && expiry <= 30 ? undefined : EXPIRY_RANGE,
     };
     setErrors(found);
@@ -69,10 +73,12 @@ export function AuthSettingsForm({ organizationId }: { organizationId: string })
             control={<Switch checked={values.passwordLoginEnabled} onChange={(event) => set('passwordLoginEnabled', event.target.checked)} disabled={busy} />}
             label="Password sign-in"
           />
-          <FormControlLabel
-            control={<Switch checked={values.googleLoginEnabled} onChange={(event) => set('googleLoginEnabled', event.target.checked)} disabled={busy} />}
-            label="Google sign-in"
-          />
+          {googleConfigured && (
+            <FormControlLabel
+              control={<Switch checked={values.googleLoginEnabled} onChange={(event) => set('googleLoginEnabled', event.target.checked)} disabled={busy} />}
+              label="Google sign-in"
+            />
+          )}
           {errors.methods && <Alert severity="error">{errors.methods}</Alert>}
           <FormControlLabel
             control={<Switch checked={values.allowSelfSignup} onChange={(event) => set('allowSelfSignup', event.target.checked)} disabled={busy} />}
