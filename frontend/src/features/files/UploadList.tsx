@@ -3,7 +3,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import { Box, IconButton, LinearProgress, List, ListItem, Stack, Tooltip, Typography } from '@mui/material';
-import { formatBytes } from './file-rules';
+import { formatBytes, MESSAGES } from './file-rules';
 import type { UploadEntry } from './useUploads';
 
 /** One row per picked file: its progress bar while the bytes travel, then its outcome. */
@@ -16,7 +16,7 @@ export function UploadList({ entries, onCancel }: { entries: readonly UploadEntr
           key={entry.key}
           data-testid="upload-entry"
           data-state={entry.state}
-          sx={{ border: 1, borderColor: entry.state === 'error' || entry.state === 'rejected' ? 'error.light' : 'divider', borderRadius: 1.5, px: 1.5, py: 1, display: 'block' }}
+          sx={{ border: 1, borderColor: entry.state === 'error' || entry.state === 'rejected' || entry.fileStatus === 'failed' ? 'error.light' : 'divider', borderRadius: 1.5, px: 1.5, py: 1, display: 'block' }}
         >
           <Stack direction="row" spacing={1.25} sx={{ alignItems: 'center' }}>
             <InsertDriveFileOutlinedIcon fontSize="small" color="action" />
@@ -24,12 +24,19 @@ export function UploadList({ entries, onCancel }: { entries: readonly UploadEntr
               <Typography variant="body2" noWrap sx={{ fontWeight: 600 }} title={entry.name}>
                 {entry.name}
               </Typography>
-              <Typography variant="caption" color={entry.error ? 'error' : 'text.secondary'} component="div" data-testid="upload-entry-status">
+              <Typography
+                variant="caption"
+                color={entry.error || entry.fileStatus === 'failed' ? 'error' : 'text.secondary'}
+                component="div"
+                data-testid="upload-entry-status"
+                // Ingestion ends after the transfer, with nobody touching the dialog: announce it.
+                aria-live="polite"
+              >
                 {describe(entry)}
               </Typography>
             </Box>
-            {entry.state === 'done' && <CheckCircleIcon fontSize="small" color="success" aria-label="Uploaded" />}
-            {(entry.state === 'error' || entry.state === 'rejected') && <ErrorOutlineIcon fontSize="small" color="error" aria-hidden />}
+            {entry.state === 'done' && entry.fileStatus !== 'failed' && <CheckCircleIcon fontSize="small" color="success" aria-label="Uploaded" />}
+            {(entry.state === 'error' || entry.state === 'rejected' || entry.fileStatus === 'failed') && <ErrorOutlineIcon fontSize="small" color="error" aria-hidden />}
             {(entry.state === 'uploading' || entry.state === 'queued') && (
               <Tooltip title="Cancel upload">
                 <IconButton size="small" aria-label={`Cancel upload of ${entry.name}`} onClick={() => onCancel(entry.key)}>
@@ -63,6 +70,9 @@ function describe(entry: UploadEntry): string {
     case 'uploading':
       return `${formatBytes(entry.size)} · Uploading ${entry.progress}%`;
     case 'done':
+      if (entry.fileStatus === 'active') return `${formatBytes(entry.size)} · Uploaded, ready`;
+      if (entry.fileStatus === 'failed') return `Processing failed: ${entry.failureReason ?? MESSAGES.processingFailed}`;
+      if (entry.statusUnknown) return `${formatBytes(entry.size)} · Uploaded, still processing (the Files list shows when it is ready)`;
       return `${formatBytes(entry.size)} · Uploaded, processing`;
     case 'cancelled':
       return 'Cancelled';

@@ -48,6 +48,8 @@ export const MESSAGES = {
   uploadNetwork: 'Network error during upload',
   uploadFailed: 'Failed to upload file(s)',
   uploaded: 'File uploaded successfully',
+  /** The Files list's tooltip text for a failed file without a reason (FileStatusBadge). */
+  processingFailed: 'Processing failed',
   folderNameRequired: 'Folder name is required',
   folderNameTooLong: `Folder name must be at most ${FOLDER_NAME_MAX} characters`,
   nameRequired: 'Name cannot be empty',

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApiFetch } from '../../api/ApiProvider';
 import { errorMessage } from '../../api/errors';
 import { MESSAGES, PROGRESS_RESET_MS, validateUploadFile } from './file-rules';
+import type { DataSourceItem, FileStatus } from './types';
 import { UploadAbortedError, uploadFile } from './upload';
 
 export type UploadState = 'rejected' | 'queued' | 'uploading' | 'done' | 'error' | 'cancelled';
@@ -17,7 +18,23 @@ export interface UploadEntry {
   showBar: boolean;
   error?: string;
   dataSourceId?: string;
+  /** After upload-complete: the file's ingestion as the server last reported it. */
+  fileStatus?: FileStatus;
+  /** Contract §9 `metadata.error` of a failed file. */
+  failureReason?: string;
+  /** The status checks gave up while the file was still pending; the Files list keeps polling. */
+  statusUnknown?: boolean;
 }
+
+/**
+ * Waits between status checks of an uploaded file: quick at first (a small file is ingested in a
+ * second or two), then backing off so a long ingest costs a dozen requests, not hundreds.
+ */
+export const STATUS_POLL_DELAYS_MS = [1000, 2000, 3000, 5000, 8000, 13000, 20000];
+/** Checks after the last delay is reached, at that delay: together about five minutes. */
+const STATUS_POLL_TAIL = 12;
+/** Failed checks in a row before giving up (the server or the network is down). */
+const STATUS_POLL_MAX_ERRORS = 3;
 
 /** Parallel transfers per batch: enough to overlap round trips without starving one big file. */
 const CONCURRENCY = 3;
@@ -44,18 +61,60 @@ export function useUploads({ maxMegabytes, folderId, onUploaded, onBatchDone }: 
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
   const latest = useRef({ onUploaded, onBatchDone, folderId });
   latest.current = { onUploaded, onBatchDone, folderId };
+  const alive = useRef(true);
 
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
       for (const timer of timers.current) clearTimeout(timer);
       for (const controller of controllers.current.values()) controller.abort();
-    },
-    [],
-  );
+    };
+  }, []);
 
   const patch = useCallback((key: number, change: Partial<UploadEntry>) => {
     setEntries((current) => current.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)));
   }, []);
+
+  const wait = useCallback(
+    (ms: number) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          timers.current.delete(timer);
+          resolve();
+        }, ms);
+        timers.current.add(timer);
+      }),
+    [],
+  );
+
+  /** Follows an uploaded file until ingestion settles, so the dialog does not say "processing" forever. */
+  const watchStatus = useCallback(
+    async (key: number, dataSourceId: string) => {
+      let errors = 0;
+      const delays = [...STATUS_POLL_DELAYS_MS, ...Array<number>(STATUS_POLL_TAIL).fill(STATUS_POLL_DELAYS_MS.at(-1) ?? 0)];
+      for (const delay of delays) {
+        await wait(delay);
+        if (!alive.current) return;
+        try {
+          const item = await apiFetch<DataSourceItem>(`/api/data-sources/${encodeURIComponent(dataSourceId)}`);
+          errors = 0;
+          if (!alive.current) return;
+          if (item.status === 'active' || item.status === 'failed') {
+            patch(key, { fileStatus: item.status, ...(item.status === 'failed' ? { failureReason: item.metadata?.error || MESSAGES.processingFailed } : {}) });
+            // The list's own poll may be between two reads: refresh it now that the outcome is known.
+            latest.current.onUploaded?.();
+            return;
+          }
+        } catch {
+          errors += 1;
+          if (errors >= STATUS_POLL_MAX_ERRORS) break;
+        }
+      }
+      if (alive.current) patch(key, { statusUnknown: true });
+    },
+    [apiFetch, patch, wait],
+  );
 
   const add = useCallback(
     (files: readonly File[]) => {
@@ -79,7 +138,14 @@ export function useUploads({ maxMegabytes, folderId, onUploaded, onBatchDone }: 
         try {
           const item = await uploadFile(apiFetch, file, { folderId: target, signal: controller.signal, onProgress: (progress) => patch(key, { progress }) });
           succeeded += 1;
-          patch(key, { state: 'done', progress: 100, ...(item?.id ? { dataSourceId: item.id } : {}) });
+          const settled = item?.status === 'active' || item?.status === 'failed';
+          patch(key, {
+            state: 'done',
+            progress: 100,
+            ...(item?.id ? { dataSourceId: item.id, fileStatus: item.status } : {}),
+            ...(item?.status === 'failed' ? { failureReason: item.metadata?.error || MESSAGES.processingFailed } : {}),
+          });
+          if (item?.id && !settled) void watchStatus(key, item.id);
           const timer = setTimeout(() => {
             timers.current.delete(timer);
             patch(key, { showBar: false, progress: 0 });
@@ -106,7 +172,7 @@ export function useUploads({ maxMegabytes, folderId, onUploaded, onBatchDone }: 
         if (succeeded + failed > 0) latest.current.onBatchDone?.({ succeeded, failed });
       });
     },
-    [apiFetch, maxMegabytes, patch],
+    [apiFetch, maxMegabytes, patch, watchStatus],
   );
 
   const cancel = useCallback((key: number) => controllers.current.get(key)?.abort(), []);

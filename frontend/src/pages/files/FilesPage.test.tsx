@@ -254,6 +254,37 @@ describe('Upload Files modal', () => {
     await waitFor(() => expect(within(uploaded).queryByText('Processing')).toBeNull(), { timeout: 10_000 });
   });
 
+  it("follows each uploaded file in the dialog until it is ready or failed, with the failure's reason", async () => {
+    const state = filesState();
+    const { fetchMock } = await openFiles(state);
+    installFakeXhr();
+    fireEvent.click(screen.getByRole('button', { name: 'Upload Files' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upload Files' }, LATER);
+    fireEvent.change(within(dialog).getByTestId('upload-input'), {
+      target: { files: [new File(['# Notes'], 'notes.md', { type: '' }), new File(['%PDF'], 'locked.pdf', { type: 'application/pdf' })] },
+    });
+    await waitFor(() => expect(within(dialog).getAllByText(/Uploaded, processing/)).toHaveLength(2), LATER);
+    const entry = (name: string) => within(within(dialog).getByTitle(name).closest('[data-testid="upload-entry"]') as HTMLElement).getByTestId('upload-entry-status');
+
+    // Ingestion settles after the transfer: one file is ready, the other refused.
+    for (const item of state.files) {
+      if (item.name === 'notes.md') item.status = 'active';
+      if (item.name === 'locked.pdf') Object.assign(item, { status: 'failed', metadata: { ...item.metadata, error: 'File is password-protected' } });
+    }
+    await waitFor(() => expect(entry('notes.md').textContent).toContain('Uploaded, ready'), { timeout: 10_000 });
+    await waitFor(() => expect(entry('locked.pdf').textContent).toBe('Processing failed: File is password-protected'), { timeout: 10_000 });
+    expect(apiCalls(fetchMock, 'GET', '/api/data-sources/d-up-3').length).toBeGreaterThan(0);
+
+    // Once settled, a file is no longer asked about.
+    const asked = fetchMock.mock.calls.length;
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(fetchMock.mock.calls.slice(asked).filter(([url]) => /\/api\/data-sources\/d-up-\d$/.test(new URL(String(url)).pathname))).toHaveLength(0);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(within(await row('locked.pdf')).getByText('Failed')).toBeTruthy();
+    expect(within(await row('notes.md')).queryByText('Processing')).toBeNull();
+  });
+
   it('shows the storage status when the PUT fails', async () => {
     await openFiles();
     installFakeXhr(403);
