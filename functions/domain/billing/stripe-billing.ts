@@ -61,6 +61,17 @@ export function stateOfSubscription(organizationId: string, subscription: Stripe
   };
 }
 
+/**
+ * Writes a subscription Stripe has just answered with. It is current, so it is written even when a
+ * webhook stamped the item with Stripe's clock running ahead of ours.
+ */
+export async function recordAnswered(store: StripeBillingStore, organizationId: string, subscription: Stripe.Subscription, now: Date): Promise<void> {
+  const held = await store.subscription(organizationId);
+  const stateAt = Math.max(Math.floor(now.getTime() / 1000), typeof held?.stripe_state_at === 'number' ? held.stripe_state_at : 0);
+  const state = stateOfSubscription(organizationId, subscription, stateAt);
+  if (state) await store.writeSubscription(state);
+}
+
 function planOrNotFound(planId: string): SeededPlan {
   if (!isPlanId(planId)) throw new BillingRuleError('not_found', BILLING_MESSAGES.planNotFound);
   return seededPlan(planId);
@@ -324,14 +335,7 @@ export class StripeBilling {
     return stripeCall(() => this.stripe.subscriptions.retrieve(subscriptionId, { expand: ['schedule'] }), { failed });
   }
 
-  /**
-   * The object Stripe just answered is current, so it is written even when a webhook stamped the
-   * item with Stripe's clock running ahead of ours.
-   */
-  private async record(organizationId: string, subscription: Stripe.Subscription): Promise<void> {
-    const held = await this.store.subscription(organizationId);
-    const stateAt = Math.max(Math.floor(this.now().getTime() / 1000), typeof held?.stripe_state_at === 'number' ? held.stripe_state_at : 0);
-    const state = stateOfSubscription(organizationId, subscription, stateAt);
-    if (state) await this.store.writeSubscription(state);
+  private record(organizationId: string, subscription: Stripe.Subscription): Promise<void> {
+    return recordAnswered(this.store, organizationId, subscription, this.now());
   }
 }

@@ -3,7 +3,7 @@ import { BILLING_MESSAGES } from '../../../shared/api/schemas/billing';
 import { BillingRuleError } from './billing-rule-error';
 import { liveSubscription } from './self-hosted-billing';
 import { idOf, isMissing, isoFromSeconds, keyed, stripeCall } from './stripe-calls';
-import { stateOfSubscription } from './stripe-billing';
+import { recordAnswered } from './stripe-billing';
 import { ensureCustomer } from './stripe-customer';
 import type { StripeBillingStore } from './stripe-billing-store';
 import type { SubscriptionStore } from './subscription-store';
@@ -274,8 +274,7 @@ export class StripePayments {
       const updated = await stripeCall(() => this.stripe.subscriptions.update(live.id, { default_payment_method: paymentMethodId }, keyed(idempotencyKey, 'subscription-default')), {
         failed: FAILED,
       });
-      const state = stateOfSubscription(organizationId, updated, Math.floor(Date.now() / 1000));
-      if (state) await this.store.writeSubscription(state);
+      await recordAnswered(this.store, organizationId, updated, new Date());
     }
   }
 
