@@ -33,6 +33,8 @@ export const ENV = {
   defaultConsumerOrganizationId: 'GROUNDWORK_DEFAULT_CONSUMER_ORGANIZATION_ID',
   /** Verified SES sender of invitations, e.g. `Groundwork <no-reply@example.com>`. */
   mailFrom: 'MAIL_FROM',
+  /** Where new support tickets are mailed (contract §19.2); see functions/api/support/support-mailbox.ts for the default. */
+  supportEmail: 'GROUNDWORK_SUPPORT_EMAIL',
   logLevel: 'POWERTOOLS_LOG_LEVEL',
 } as const;
 

@@ -158,9 +158,9 @@ describe('request conventions (contract §1.1, §1.3)', () => {
   });
 
   it('answers a route that has not landed yet with 501 only after authenticating', async () => {
-    // Support arrives with its own issue; its routes authenticate like every other.
-    expect((await callApi(platform.url, 'GET', '/api/support/tickets')).status).toBe(401);
-    const answer = await callApi(platform.url, 'GET', '/api/support/tickets', { token: tokens.ADMIN });
+    // Web sources arrive with their own issue; their routes authenticate like every other.
+    expect((await callApi(platform.url, 'GET', '/api/web-sources')).status).toBe(401);
+    const answer = await callApi(platform.url, 'GET', '/api/web-sources', { token: tokens.ADMIN });
     expect(answer.status).toBe(501);
     expect(answer.body).toMatchObject({ code: 'NOT_IMPLEMENTED' });
   });

@@ -1,4 +1,11 @@
 import { createFamilyHandler } from '../../http/family-handler';
+import { createTicket, getTicket, listTickets, registerAttachment, updateTicket } from './ticket-routes';
 
-/** Every route of this family authenticates and answers 501 until its issue lands (see README, "Status"). */
-export const handler = createFamilyHandler('support', {});
+/** Support (contract §19). The role gate comes from the route table; who may read a ticket is the desk's rule. */
+export const handler = createFamilyHandler('support', {
+  'support.attachments': registerAttachment,
+  'support.createTicket': createTicket,
+  'support.listTickets': listTickets,
+  'support.getTicket': getTicket,
+  'support.updateTicket': updateTicket,
+});

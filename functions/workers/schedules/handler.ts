@@ -1,4 +1,5 @@
 import { deleteStaleUploads } from '../../domain/files/stale-uploads';
+import { deleteStaleAttachments } from '../../domain/support/stale-attachments';
 import { logger } from '../../observability/logger';
 import { getPorts } from '../../platform/ports';
 
@@ -12,7 +13,8 @@ export interface ScheduleEvent {
 export type ScheduledJob = (time: string) => Promise<void>;
 
 /**
- * Jobs by schedule type. `schedule.cleanup` removes uploads never completed within 24 h (§23.2);
+ * Jobs by schedule type. `schedule.cleanup` removes uploads never completed within 24 h (§23.2) and
+ * support attachments no ticket used within 24 h (§19.1);
  * expired invitations, idempotency records and the logout denylist need no sweep because their items
  * carry a TTL. `schedule.crawl` arrives with web sources; until then its tick is logged and skipped.
  */
@@ -20,6 +22,8 @@ export const SCHEDULED_JOBS: Partial<Record<string, ScheduledJob>> = {
   'schedule.cleanup': async (time) => {
     const removed = await deleteStaleUploads(getPorts(), time);
     logger.info('Removed uploads that were never completed', { removed });
+    const attachments = await deleteStaleAttachments(getPorts(), time);
+    logger.info('Removed support attachments no ticket used', { removed: attachments });
   },
 };
 

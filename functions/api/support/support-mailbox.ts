@@ -1,0 +1,14 @@
+import { readEnv } from '../../platform/environment';
+
+/**
+ * The support mailbox: `GROUNDWORK_SUPPORT_EMAIL`, else `support@` the domain of the SES sender
+ * (`MAIL_FROM`, which the cloud always has, so replies land with whoever owns that domain), else
+ * `support@localhost`: a local install without either writes the message to its outbox anyway.
+ */
+export function supportMailbox(): string {
+  const configured = readEnv('supportEmail', '').trim();
+  if (configured) return configured;
+  const sender = readEnv('mailFrom', '');
+  const domain = /@([^>\s]+)>?\s*$/.exec(sender)?.[1];
+  return `support@${domain ?? 'localhost'}`;
+}
