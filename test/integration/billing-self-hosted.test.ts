@@ -1,4 +1,6 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countersKey } from '../../functions/domain/cloud-resources/storage-counters';
 import { SEEDED_PLANS } from '../../shared/rules/plans';
 import { callApi, removeDataDir, startTestPlatform, type JsonAnswer } from '../support/local-platform-fixture';
 import { nextClientIp } from '../support/unique-values';
@@ -159,5 +161,24 @@ describe('the system organization (§1.9: no limits)', () => {
     const limits = await call('GET', '/api/usage/limits', tokens.SYSTEM_ADMIN);
     expect(limits.status).toBe(200);
     expect(limits.body.data).toMatchObject({ source: 'unlimited', limits: { max_knowledge_bases: null, storage_limit_gb: null } });
+  });
+});
+
+describe('the storage limit follows the plan in force (§1.9)', () => {
+  it('refuses an upload over the free tier and takes it once the plan is upgraded', async () => {
+    const organizationId = (await call('GET', '/api/profile', tokens.ADMIN)).body.user.organization_id as string;
+    const { database } = platform.ports;
+    await database.client.send(
+      new UpdateCommand({ TableName: database.tableName, Key: countersKey(organizationId), UpdateExpression: 'SET storage_bytes = :used', ExpressionAttributeValues: { ':used': 1024 ** 3 - 1000 } }),
+    );
+    const ask = () => call('POST', '/api/data-sources/upload-url', tokens.ADMIN, { filename: 'notes.txt', size: 5000 });
+    const refused = await ask();
+    expect(refused.status).toBe(402);
+    expect(refused.body.details).toMatchObject({ resource: 'storage', limit: 1024 ** 3 });
+
+    expect((await call('POST', '/api/billing/subscription/upgrade', tokens.ADMIN, { planId: 'starter' })).status).toBe(200);
+    expect((await ask()).status).toBe(201);
+    const quota = await call('GET', `/api/organizations/${organizationId}/cloud-resources/quota`, tokens.ADMIN);
+    expect(quota.body.limitBytes).toBe(10 * 1024 ** 3);
   });
 });

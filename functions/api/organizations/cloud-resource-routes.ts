@@ -1,3 +1,4 @@
+import { planInForce } from '../../domain/applications/organization-plan';
 import { describeCloudResources } from '../../domain/cloud-resources/cloud-resources-view';
 import { provisionCloudResources } from '../../domain/cloud-resources/provisioning';
 import { checkCloudResources } from '../../domain/cloud-resources/resource-check';
@@ -36,8 +37,8 @@ export const cloudResourcesQuota = implement<undefined, Record<string, string | 
   async handle(request) {
     const ports = getPorts();
     const organization = await targetOrganization(ports, requireCaller(request), request.params.id);
-    const counters = await readStorageCounters(ports.database, organization.id);
-    return { status: 200, body: storageQuota(ports.objects.bucket, organization, counters) };
+    const [counters, { plan }] = await Promise.all([readStorageCounters(ports.database, organization.id), planInForce(ports.database, organization)]);
+    return { status: 200, body: storageQuota(ports.objects.bucket, organization, plan, counters) };
   },
 });
 

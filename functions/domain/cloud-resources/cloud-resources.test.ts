@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkStatus, type CheckedResource } from './resource-check';
+import { seededPlan } from '../../../shared/rules/plans';
 import { storageQuota } from './storage-quota';
 import { namespaceResources } from './storage-namespace';
 
@@ -38,8 +39,9 @@ describe('the live check summary (§6.11)', () => {
 });
 
 describe('storage quota (§6.10)', () => {
-  it('measures counters against the free plan for a customer organization', () => {
-    expect(storageQuota('bkt', { id: 'org_1', is_system_org: false }, { storageBytes: 268_435_456, objectCount: 3 })).toEqual({
+  it('measures counters against the plan in force', () => {
+    expect(storageQuota('bkt', { id: 'org_1' }, seededPlan('starter'), { storageBytes: 268_435_456, objectCount: 3 }).limitBytes).toBe(10 * 1024 ** 3);
+    expect(storageQuota('bkt', { id: 'org_1' }, seededPlan('free'), { storageBytes: 268_435_456, objectCount: 3 })).toEqual({
       bucketName: 'bkt/org/org_1/',
       usedBytes: 268_435_456,
       limitBytes: 1024 ** 3,
@@ -49,6 +51,6 @@ describe('storage quota (§6.10)', () => {
   });
 
   it('has no limit for the system organization', () => {
-    expect(storageQuota('bkt', { id: 'org_s', is_system_org: true }, { storageBytes: 10, objectCount: 1 })).toMatchObject({ limitBytes: null, percentUsed: null });
+    expect(storageQuota('bkt', { id: 'org_s' }, null, { storageBytes: 10, objectCount: 1 })).toMatchObject({ limitBytes: null, percentUsed: null });
   });
 });

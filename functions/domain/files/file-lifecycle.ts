@@ -98,7 +98,7 @@ export async function createPendingUpload(ports: Ports, actor: Actor, request: U
       },
     };
     try {
-      await commitFileChange(ports.database, undefined, record, { storageLimitBytes: storageLimitOf(actor.organization), tree });
+      await commitFileChange(ports.database, undefined, record, { storageLimitBytes: await storageLimitOf(ports.database, actor.organization), tree });
     } catch (error) {
       if (error instanceof StorageLimitExceededError) throw storageQuotaError(error);
       throw error;
@@ -157,7 +157,7 @@ export async function completeUpload(ports: Ports, actor: Actor, request: Comple
     throw badRequest(FILE_MESSAGES.sizeMismatch);
   }
 
-  const limit = storageLimitOf(actor.organization);
+  const limit = await storageLimitOf(ports.database, actor.organization);
   let completed: FileRecord | undefined;
   try {
     completed = await mutateFile(
@@ -234,7 +234,7 @@ async function refusalAtIngest(ports: Ports, actor: Actor, file: FileRecord): Pr
     case FILE_MESSAGES.sizeMismatch:
       return badRequest(FILE_MESSAGES.sizeMismatch);
     case FILE_MESSAGES.storageLimit: {
-      const limit = storageLimitOf(actor.organization) ?? 0;
+      const limit = (await storageLimitOf(ports.database, actor.organization)) ?? 0;
       const used = (await readStorageCounters(ports.database, file.organization_id)).storageBytes;
       return storageQuotaError(new StorageLimitExceededError(limit, used));
     }

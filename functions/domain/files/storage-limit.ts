@@ -1,13 +1,17 @@
 import { storageLimitBytes } from '../../../shared/rules/plans';
 import { HttpError } from '../../http/http-error';
-import { storagePlanOf } from '../cloud-resources/storage-quota';
+import type { DatabasePort } from '../../ports/database';
+import { planInForce } from '../applications/organization-plan';
 import type { OrganizationRecord } from '../organizations/organization-repository';
 import type { StorageLimitExceededError } from './file-writes';
 import { FILE_MESSAGES } from './file-messages';
 
-/** Bytes the organization may store under its plan; null for none (the system organization, §1.9). */
-export function storageLimitOf(organization: Pick<OrganizationRecord, 'is_system_org'>): number | null {
-  return storageLimitBytes(storagePlanOf(organization));
+/**
+ * Bytes the organization may store under the plan in force (§1.9: its live subscription's, else
+ * `free`); null for none (the system organization).
+ */
+export async function storageLimitOf(database: DatabasePort, organization: Pick<OrganizationRecord, 'id' | 'is_system_org'>): Promise<number | null> {
+  return storageLimitBytes((await planInForce(database, organization)).plan);
 }
 
 /** §1.9's 402 for `storage`; limit and used in bytes, as §1.6 reads sizes. */

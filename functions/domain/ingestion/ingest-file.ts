@@ -143,9 +143,10 @@ async function reconcileSize(ports: Ports, file: FileRecord, actualSize: number)
   if (actualSize > MAX_FILE_BYTES) return FILE_MESSAGES.tooLarge;
   if (file.metadata.file_size === actualSize) return undefined;
   const organization = await new OrganizationRepository(ports.database).get(file.organization_id);
+  const storageLimitBytes = organization ? await storageLimitOf(ports.database, organization) : null;
   try {
     await mutateFile(ports.database, file.organization_id, file.id, (current) => (current.metadata.file_size === actualSize ? current : revise(current, { metadata: { file_size: actualSize } })), {
-      storageLimitBytes: organization ? storageLimitOf(organization) : null,
+      storageLimitBytes,
     });
   } catch (error) {
     if (!(error instanceof StorageLimitExceededError)) throw error;
