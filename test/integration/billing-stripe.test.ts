@@ -250,6 +250,14 @@ describe('Stripe mode (§20)', () => {
     await deliver();
   });
 
+  it('holds at most 10 cards per organization', async () => {
+    const held = ((await call('GET', '/api/billing/payment-methods', adminToken)).body.data as Body[]).length;
+    for (let count = held; count < 10; count += 1) await addCard(adminToken, 'pm_card_visa');
+    expectError(await call('POST', '/api/billing/payment-methods', adminToken, { paymentMethodId: 'pm_card_mastercard' }), 409, 'Payment method limit reached (10)');
+    expect(((await call('GET', '/api/billing/payment-methods', adminToken)).body.data as Body[]).length).toBe(10);
+    await deliver();
+  });
+
   it('schedules a downgrade for the period end, replaces it, and applies it when Stripe says so', async () => {
     const periodEnd = (await subscription())!.current_period_end;
     const down = await call('POST', '/api/billing/subscription/downgrade', adminToken, { planId: 'free', subscriptionId });

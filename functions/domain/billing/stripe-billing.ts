@@ -123,7 +123,8 @@ export class StripeBilling {
 
   async pendingChanges(organizationId: string): Promise<PendingChanges> {
     const live = await this.current(organizationId);
-    if (!live) return { downgrade: null, cancellation: null };
+    // A plan given before Stripe was configured has nothing waiting in Stripe.
+    if (!live || live.provider !== 'stripe') return { downgrade: null, cancellation: null };
     return effectivePendingChange(pendingChangesOf(await this.retrieve(live.id, CHANGE_FAILED)));
   }
 
@@ -133,7 +134,8 @@ export class StripeBilling {
     const live = await this.current(organization.id);
     const currentPrice = live ? seededPlan(live.plan_id).price : 0;
     if (target.price <= currentPrice) throw new BillingRuleError('invalid', BILLING_MESSAGES.notAnUpgrade);
-    const existing = live ? await this.retrieve(live.id, UPGRADE_FAILED) : null;
+    // A self-hosted plan from before Stripe was configured is replaced by a paid subscription.
+    const existing = live?.provider === 'stripe' ? await this.retrieve(live.id, UPGRADE_FAILED) : null;
     const pending = existing ? pendingChangesOf(existing) : { downgrade: null, cancellation: null };
     const blocked = blockedChange('upgrade', pending);
     if (blocked) throw new BillingRuleError('conflict', blocked);
