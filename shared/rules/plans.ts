@@ -58,19 +58,10 @@ export function percentUsed(used: number, limit: number | null): number | null {
 }
 
 /** The Plan entity of contract §2, the shape `GET /api/billing/plans` answers and the client shows. */
-export interface PlanEntity {
-  id: PlanId;
-  name: string;
+export type PlanEntity = Omit<SeededPlan, 'support_level' | 'api_access'> & {
   description: string;
-  price: number;
   currency: 'usd';
   billing_interval: 'month';
-  trial_period_days: number;
-  conversations_limit: number;
-  storage_limit_gb: number;
-  max_knowledge_bases: number;
-  data_sources_limit: number;
-  indexed_pages_limit: number;
   tier: PlanId;
   has_api_access: boolean;
   features: {
@@ -82,7 +73,7 @@ export interface PlanEntity {
     support_level: SupportLevel;
     api_access: ApiAccess;
   };
-}
+};
 
 /** One line per plan, as a product page would put it; the spec shows none, so these are ours. */
 const PLAN_DESCRIPTIONS: Record<PlanId, string> = {
