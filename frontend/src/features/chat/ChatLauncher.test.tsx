@@ -85,6 +85,16 @@ describe('floating chat windows (spec 01 §2.7)', () => {
     expect(screen.getAllByTestId('chat-window')).toHaveLength(2);
   });
 
+  it('tells pages how far from the right the full-height windows reach, so side panels can keep clear', async () => {
+    await openChat(chatState(), HR, IT);
+    const occupied = screen.getByTestId('chat-occupied-right');
+    await waitFor(() => expect(occupied.textContent).toBe('860'), LATER);
+    fireEvent.click(within(await chatWindow('IT Helpdesk')).getByRole('button', { name: 'Minimize chat' }));
+    await waitFor(() => expect(occupied.textContent).toBe('440'), LATER);
+    fireEvent.click(within(await chatWindow('HR Assistant')).getByRole('button', { name: 'Minimize chat' }));
+    await waitFor(() => expect(occupied.textContent).toBe('0'), LATER);
+  });
+
   it('creates a session when the application has none', async () => {
     const state = chatState();
     const fetchMock = await openChat(state);

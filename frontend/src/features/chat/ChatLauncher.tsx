@@ -2,6 +2,7 @@ import { useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSession } from '../../auth/SessionProvider';
+import { CHAT_UI, windowRightOffset } from './chat-constants';
 import { ChatWindow, type ChatWindowMode } from './ChatWindow';
 import { MobileChatOverlay } from './MobileChatOverlay';
 import { useChatUserId } from './useChatUserId';
@@ -19,12 +20,18 @@ export interface ChatTarget {
  */
 export interface ChatLauncher {
   openChat(target: ChatTarget): void;
+  /**
+   * How far from the right edge open desktop windows reach (0 when none is open at full height): a
+   * page with a right-hand panel keeps it clear of them instead of hiding it under a window.
+   */
+  occupiedRightPx: number;
 }
 
 export const ChatLauncherContext = createContext<ChatLauncher>({
   openChat: () => {
     throw new Error('Chat is not available here: ChatLauncherContext has no provider');
   },
+  occupiedRightPx: 0,
 });
 
 export function useChatLauncher(): ChatLauncher {
@@ -66,7 +73,10 @@ export function ChatLauncherProvider({ children }: { children: ReactNode }) {
     });
   }, []);
 
-  const launcher = useMemo<ChatLauncher>(() => ({ openChat }), [openChat]);
+  // A minimized window is a title bar at the bottom and a fullscreen one covers the page anyway.
+  const lastNormal = chats.reduce((last, chat, index) => (chat.mode === 'normal' ? index : last), -1);
+  const occupiedRightPx = signedIn && !mobile && lastNormal >= 0 ? windowRightOffset(lastNormal) + CHAT_UI.windowWidthPx + CHAT_UI.windowBaseOffsetPx : 0;
+  const launcher = useMemo<ChatLauncher>(() => ({ openChat, occupiedRightPx }), [openChat, occupiedRightPx]);
 
   const setMode = (id: string, mode: ChatWindowMode) => setChats((open) => open.map((chat) => (chat.target.id === id ? { ...chat, mode } : chat)));
   const close = (id: string) => setChats((open) => open.filter((chat) => chat.target.id !== id));

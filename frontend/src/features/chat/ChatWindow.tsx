@@ -7,7 +7,7 @@ import MinimizeIcon from '@mui/icons-material/Minimize';
 import OpenInFullIcon from '@mui/icons-material/OpenInFull';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Box, IconButton, Paper, Tooltip, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { CHAT_UI, windowRightOffset } from './chat-constants';
 import { ChatConversation } from './ChatConversation';
 import { ChatHistorySidebar } from './ChatHistorySidebar';
@@ -37,9 +37,20 @@ interface ChatWindowProps {
 }
 
 function HeaderButton({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
+  // These buttons reshape the window or open a tab: the focus they keep afterwards (or get back) must
+  // not reopen the tooltip over the chat, and a click closes it. The aria-label names the button.
+  const [open, setOpen] = useState(false);
   return (
-    <Tooltip title={label}>
-      <IconButton size="small" aria-label={label} onClick={onClick} sx={{ color: 'inherit' }}>
+    <Tooltip title={label} open={open} onOpen={() => setOpen(true)} onClose={() => setOpen(false)} disableFocusListener>
+      <IconButton
+        size="small"
+        aria-label={label}
+        onClick={() => {
+          setOpen(false);
+          onClick();
+        }}
+        sx={{ color: 'inherit' }}
+      >
         {children}
       </IconButton>
     </Tooltip>

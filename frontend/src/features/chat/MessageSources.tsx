@@ -5,6 +5,7 @@ import { Box, Link, List, ListItem, Typography } from '@mui/material';
 import { useState } from 'react';
 import { hasAdminShell } from '../../../../shared/auth/roles';
 import { useSession } from '../../auth/SessionProvider';
+import { snippetAsPlainText } from './snippet-text';
 import { SourcePassageDialog } from './SourcePassageDialog';
 import type { Citation } from './types';
 import { sourceTarget, useOpenSource } from './useOpenSource';
@@ -53,7 +54,7 @@ export function MessageSources({ sources, knowledgeBaseName }: { sources: Citati
               </Box>
               {citation.snippet && (
                 <Typography variant="caption" color="text.secondary" component="p" sx={{ pl: 2.5, display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
-                  {citation.snippet}
+                  {snippetAsPlainText(citation.snippet)}
                 </Typography>
               )}
             </ListItem>

@@ -1,4 +1,5 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { snippetAsPlainText } from './snippet-text';
 import type { Citation } from './types';
 
 export interface SourcePassageDialogProps {
@@ -19,7 +20,7 @@ export interface SourcePassageDialogProps {
 export function SourcePassageDialog({ citation, knowledgeBaseName, canDownload, downloadProblem, onDownload, onClose }: SourcePassageDialogProps) {
   const titleId = `source-${citation.documentId}-title`;
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth scroll="paper">
       <DialogTitle id={titleId}>{citation.name}</DialogTitle>
       <DialogContent>
         <Typography variant="caption" color="text.secondary" component="p">
@@ -28,8 +29,17 @@ export function SourcePassageDialog({ citation, knowledgeBaseName, canDownload, 
         <Typography variant="subtitle2" sx={{ mt: 2 }}>
           Cited passage
         </Typography>
-        <Typography variant="body2" component="blockquote" sx={{ m: 0, mt: 0.5, pl: 1.5, borderLeft: 3, borderColor: 'divider', whiteSpace: 'pre-wrap' }}>
-          {citation.snippet || 'No passage text was kept for this source.'}
+        {/* Whole and scrollable: a long unbroken token (a URL, a path, code) used to run past the
+            dialog's edge and be clipped, and a tall passage pushed the actions off screen. */}
+        <Typography
+          variant="body2"
+          component="blockquote"
+          tabIndex={0}
+          aria-label="Cited passage text"
+          data-testid="cited-passage"
+          sx={{ m: 0, mt: 0.5, pl: 1.5, borderLeft: 3, borderColor: 'divider', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: '50vh', overflowY: 'auto' }}
+        >
+          {citation.snippet ? snippetAsPlainText(citation.snippet) : 'No passage text was kept for this source.'}
         </Typography>
         {!canDownload && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>

@@ -9,9 +9,10 @@ import { ChatLauncherProvider, useChatLauncher, type ChatTarget } from './ChatLa
 
 /** Stands in for the pages that open chats (the applications list): one button per application. */
 function Opener({ targets }: { targets: ChatTarget[] }) {
-  const { openChat } = useChatLauncher();
+  const { openChat, occupiedRightPx } = useChatLauncher();
   return (
     <>
+      <output data-testid="chat-occupied-right">{occupiedRightPx}</output>
       {targets.map((target) => (
         <button key={target.id} type="button" onClick={() => openChat(target)}>
           Open {target.name}

@@ -3,7 +3,7 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
 import PowerSettingsNewIcon from '@mui/icons-material/PowerSettingsNew';
 import { Box, Button, Paper, Stack, Tooltip, Typography } from '@mui/material';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { chatHintOf } from './access-rules';
 import type { RagApplication } from './types';
 
@@ -11,9 +11,13 @@ export const NO_SELECTION_HINT = 'Select an application first';
 
 /** Like TooltipAction, but the wrapper is a block so the panel's buttons span its width. */
 function PanelAction({ title, children }: { title: string; children: ReactNode }) {
+  // Chat and Access open a window or dialog, and focus comes back to the button when it closes: with
+  // the focus listener the tooltip then reopened and stayed over the page (issue 21). A click closes
+  // it; the buttons are worded, so the tooltip adds nothing keyboard users need.
+  const [open, setOpen] = useState(false);
   return (
-    <Tooltip title={title} describeChild placement="left">
-      <Box component="span" sx={{ display: 'block' }}>
+    <Tooltip title={title} describeChild placement="left" open={open} onOpen={() => setOpen(true)} onClose={() => setOpen(false)} disableFocusListener>
+      <Box component="span" sx={{ display: 'block' }} onClickCapture={() => setOpen(false)}>
         {children}
       </Box>
     </Tooltip>

@@ -28,7 +28,7 @@ resetBrowserStateAfterEachTest();
  * The list page under this test's own chat launcher, so the assertion does not depend on where the
  * chat feature mounts its real provider.
  */
-function renderWithChat(role: Role, backend: Parameters<typeof stubApi>[1]) {
+function renderWithChat(role: Role, backend: Parameters<typeof stubApi>[1], occupiedRightPx = 0) {
   const openChat = vi.fn();
   const fetchMock = stubApi(role, backend);
   render(
@@ -37,7 +37,7 @@ function renderWithChat(role: Role, backend: Parameters<typeof stubApi>[1]) {
         <MemoryRouter initialEntries={['/rag-applications']}>
           <AuthContext.Provider value={fakeAuth()}>
             <SessionProvider>
-              <ChatLauncherContext.Provider value={{ openChat }}>
+              <ChatLauncherContext.Provider value={{ openChat, occupiedRightPx }}>
                 <Routes>
                   <Route path="/rag-applications" element={<RagApplicationsPage />} />
                 </Routes>
@@ -144,6 +144,32 @@ describe('RAG Applications list, admin', () => {
     fireEvent.click(await screen.findByRole('radio', { name: 'Select Travel assistant' }));
     fireEvent.click(screen.getByRole('button', { name: 'Chat' }));
     expect(openChat).toHaveBeenCalledWith({ id: 'app-travel', name: 'Travel assistant' });
+  });
+});
+
+describe('RAG Applications list beside chat windows and dialogs (issue 21)', () => {
+  it('keeps the Admin Actions panel clear of the open chat windows', async () => {
+    renderWithChat('admin', ragBackend({ applications: [TRAVEL] }), 440);
+    await screen.findByRole('radio', { name: 'Select Travel assistant' }, { timeout: 10_000 });
+    expect(getComputedStyle(screen.getByTestId('admin-actions-column')).marginRight).toBe('440px');
+  });
+
+  it('closes an action tooltip on click, and does not reopen it when the dialog gives the focus back', async () => {
+    stubApi('admin', ragBackend({ applications: [TRAVEL], assigned: { 'app-travel': ['g-eng'] } }));
+    renderApp('/rag-applications');
+    fireEvent.click(await screen.findByRole('radio', { name: 'Select Travel assistant' }, { timeout: 10_000 }));
+    const access = screen.getByRole('button', { name: 'Access' });
+    fireEvent.mouseOver(access.parentElement as HTMLElement);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Choose the groups that can use it');
+    fireEvent.click(access);
+    const dialog = await screen.findByRole('dialog', { name: 'Assign Groups to Travel assistant' });
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Assign Groups to Travel assistant' })).toBeNull());
+    access.focus();
+    fireEvent.focus(access);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole('tooltip')).toBeNull();
   });
 });
 

@@ -40,7 +40,7 @@ export function RagApplicationsPage() {
   const mobile = useMediaQuery(theme.breakpoints.down('md'));
   const navigate = useNavigate();
   const location = useLocation();
-  const { openChat } = useChatLauncher();
+  const { openChat, occupiedRightPx } = useChatLauncher();
   const { notify, snackbar } = useNotifier();
   const actions = useApplicationActions();
 
@@ -155,7 +155,11 @@ export function RagApplicationsPage() {
           />
         </Paper>
         {isAdmin && (
-          <Box sx={{ width: { xs: '100%', md: 260 }, flexShrink: 0, position: { md: 'sticky' }, top: { md: 88 } }}>
+          <Box
+            data-testid="admin-actions-column"
+            // Kept clear of open chat windows, which float over the right edge where this panel sits.
+            sx={{ width: { xs: '100%', md: 260 }, flexShrink: 0, position: { md: 'sticky' }, top: { md: 88 }, mr: `${occupiedRightPx}px`, transition: 'margin 150ms' }}
+          >
             <AdminActionsPanel
               application={selected}
               busy={toggling}
