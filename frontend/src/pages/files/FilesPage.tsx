@@ -420,6 +420,9 @@ export function FilesPage() {
             setPage(1);
           }}
           labelRowsPerPage="Rows per page"
+          // On a phone the count, the page size and the arrows do not fit one line: they wrap instead of
+          // running off the edge with the arrows (issue 21).
+          sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', rowGap: 0.5, px: { xs: 1, sm: 2 } }, '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } } }}
         />
       </Paper>
 

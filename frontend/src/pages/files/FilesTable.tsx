@@ -28,6 +28,7 @@ import { FileStatusBadge } from '../../features/files/FileStatusBadge';
 import { fileTypeLabel, formatBytes } from '../../features/files/file-rules';
 import type { DataSourceItem } from '../../features/files/types';
 import type { SortField, SortOrder } from '../../features/files/useFiles';
+import { STICKY_ACTIONS_SX } from '../../components/table-layout';
 
 /** The drag payload type of a file row; other drags (desktop files, text) are ignored by folder rows. */
 export const FILE_DRAG_TYPE = 'application/x-groundwork-file';
@@ -92,7 +93,9 @@ export function FilesTable(props: FilesTableProps) {
               </TableCell>
             ))}
             <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Source</TableCell>
-            <TableCell align="right">Actions</TableCell>
+            <TableCell align="right" sx={STICKY_ACTIONS_SX}>
+              Actions
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -203,7 +206,7 @@ function ItemRow({ item, selectable, checked, onToggle, onOpenFolder, onDetails,
       </TableCell>
       <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap', color: 'text.secondary' }}>{formatDate(item.updated_at)}</TableCell>
       <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, color: 'text.secondary' }}>{sourceLabel(item)}</TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+      <TableCell align="right" sx={STICKY_ACTIONS_SX}>
         {!folder && (
           <>
             <TooltipAction title="Details">

@@ -5,6 +5,7 @@ import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { Box, Chip, IconButton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { Group } from '../../api/entities';
 import { TooltipAction } from '../../components/TooltipAction';
+import { STICKY_ACTIONS_SX } from '../../components/table-layout';
 
 export const ADMIN_GROUP_LOCKED = 'The Administrators group cannot be edited or deleted';
 
@@ -24,7 +25,9 @@ export function GroupsTable({ groups, onMembers, onEdit, onDelete }: GroupsTable
             <TableCell>Name</TableCell>
             <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Description</TableCell>
             <TableCell align="right">Members</TableCell>
-            <TableCell align="right">Actions</TableCell>
+            <TableCell align="right" sx={STICKY_ACTIONS_SX}>
+              Actions
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -47,7 +50,7 @@ export function GroupsTable({ groups, onMembers, onEdit, onDelete }: GroupsTable
                   </Typography>
                 </TableCell>
                 <TableCell align="right">{group.member_count}</TableCell>
-                <TableCell align="right">
+                <TableCell align="right" sx={STICKY_ACTIONS_SX}>
                   <Box sx={{ display: 'inline-flex', gap: 0.5 }}>
                     <TooltipAction title="Manage members">
                       <IconButton size="small" aria-label={`Members of ${group.name}`} onClick={() => onMembers(group)}>

@@ -61,6 +61,17 @@ describe('Knowledge bases list', () => {
     await waitFor(() => expect(locationNow()).toBe('/knowledge-bases/kb-ready/edit'));
   });
 
+  it('pins the Actions column to the right edge, so a phone scrolling the table sideways keeps the actions', async () => {
+    await openList();
+    const table = screen.getByRole('table', { name: 'Knowledge bases' });
+    const header = within(table).getByRole('columnheader', { name: 'Actions' });
+    const cell = button('Deploy Handbook').closest('td') as HTMLElement;
+    for (const element of [header, cell]) {
+      expect(getComputedStyle(element).position).toBe('sticky');
+      expect(getComputedStyle(element).right).toBe('0px');
+    }
+  });
+
   it('searches with the debounced text from page 1', async () => {
     const { fetchMock } = await openList();
     fireEvent.change(screen.getByRole('textbox', { name: 'Search knowledge bases' }), { target: { value: 'polic' } });

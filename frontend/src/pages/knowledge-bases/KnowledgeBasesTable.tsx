@@ -10,6 +10,7 @@ import { KnowledgeBaseStatusChip } from './KnowledgeBaseStatusChip';
 import { dateLine, KB_MESSAGES, LOCKED_HINT, summaryLine } from './knowledge-base-rules';
 import { SourceTypeIcon } from './SourceTypeIcon';
 import type { KnowledgeBase } from './types';
+import { STICKY_ACTIONS_SX } from '../../components/table-layout';
 
 interface KnowledgeBasesTableProps {
   knowledgeBases: KnowledgeBase[];
@@ -41,7 +42,9 @@ export function KnowledgeBasesTable({ knowledgeBases, canManage, onEdit, onClone
           <TableRow>
             <TableCell>Knowledge base</TableCell>
             <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Created by</TableCell>
-            <TableCell align="right">Actions</TableCell>
+            <TableCell align="right" sx={STICKY_ACTIONS_SX}>
+              Actions
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -79,7 +82,7 @@ export function KnowledgeBasesTable({ knowledgeBases, canManage, onEdit, onClone
                     {dateLine(kb)}
                   </Typography>
                 </TableCell>
-                <TableCell align="right">
+                <TableCell align="right" sx={STICKY_ACTIONS_SX}>
                   <Box sx={{ display: 'inline-flex', gap: 0.5 }}>
                     <TooltipAction title={adminOnly ?? (locked ? LOCKED_HINT : 'Edit')}>
                       <IconButton size="small" aria-label={`Edit ${kb.name}`} disabled={!canManage} onClick={() => onEdit(kb)}>

@@ -2,6 +2,7 @@ import { Button, Chip, Stack, Table, TableBody, TableCell, TableContainer, Table
 import type { Organization } from '../../api/entities';
 import { formatDate } from '../../components/format';
 import { StatusChip } from '../../components/StatusChip';
+import { HIDE_ON_PHONE_SX, STICKY_ACTIONS_SX } from '../../components/table-layout';
 
 /** Spec 03: columns Name, Domain, Status, Users, Created, Actions, with a Manage button per row. */
 export function OrganizationsTable({ organizations, onManage }: { organizations: Organization[]; onManage: (organization: Organization) => void }) {
@@ -11,11 +12,13 @@ export function OrganizationsTable({ organizations, onManage }: { organizations:
         <TableHead>
           <TableRow>
             <TableCell>Name</TableCell>
-            <TableCell>Domain</TableCell>
+            <TableCell sx={HIDE_ON_PHONE_SX}>Domain</TableCell>
             <TableCell>Status</TableCell>
-            <TableCell align="right">Users</TableCell>
-            <TableCell>Created</TableCell>
-            <TableCell align="right">Actions</TableCell>
+            <TableCell align="right" sx={HIDE_ON_PHONE_SX}>Users</TableCell>
+            <TableCell sx={HIDE_ON_PHONE_SX}>Created</TableCell>
+            <TableCell align="right" sx={STICKY_ACTIONS_SX}>
+              Actions
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -30,13 +33,15 @@ export function OrganizationsTable({ organizations, onManage }: { organizations:
                   {organization.type === 'consumer' && <Chip size="small" label="Consumer" variant="outlined" color="info" />}
                 </Stack>
               </TableCell>
-              <TableCell>{organization.domain}</TableCell>
+              <TableCell sx={HIDE_ON_PHONE_SX}>{organization.domain}</TableCell>
               <TableCell>
                 <StatusChip status={organization.status} />
               </TableCell>
-              <TableCell align="right">{organization.user_count ?? '—'}</TableCell>
-              <TableCell>{formatDate(organization.createdAt)}</TableCell>
-              <TableCell align="right">
+              <TableCell align="right" sx={HIDE_ON_PHONE_SX}>
+                {organization.user_count ?? '—'}
+              </TableCell>
+              <TableCell sx={HIDE_ON_PHONE_SX}>{formatDate(organization.createdAt)}</TableCell>
+              <TableCell align="right" sx={STICKY_ACTIONS_SX}>
                 <Button size="small" variant="outlined" onClick={() => onManage(organization)} aria-label={`Manage ${organization.name}`}>
                   Manage
                 </Button>

@@ -6,6 +6,7 @@ import type { User } from '../../api/entities';
 import { TooltipAction } from '../../components/TooltipAction';
 import { formatDate, roleLabel } from '../../components/format';
 import { PendingInvitationChip, StatusChip } from '../../components/StatusChip';
+import { HIDE_ON_PHONE_SX, STICKY_ACTIONS_SX } from '../../components/table-layout';
 
 const MAX_GROUP_CHIPS = 3;
 
@@ -24,11 +25,13 @@ export function UsersTable({ users, currentUserId, onEdit, onResetPassword, onDe
         <TableHead>
           <TableRow>
             <TableCell>Name</TableCell>
-            <TableCell>Role</TableCell>
+            <TableCell sx={HIDE_ON_PHONE_SX}>Role</TableCell>
             <TableCell>Status</TableCell>
             <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' } }}>Groups</TableCell>
             <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Last login</TableCell>
-            <TableCell align="right">Actions</TableCell>
+            <TableCell align="right" sx={STICKY_ACTIONS_SX}>
+              Actions
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -56,7 +59,7 @@ export function UsersTable({ users, currentUserId, onEdit, onResetPassword, onDe
                     </Box>
                   </Stack>
                 </TableCell>
-                <TableCell>{roleLabel(user.role)}</TableCell>
+                <TableCell sx={HIDE_ON_PHONE_SX}>{roleLabel(user.role)}</TableCell>
                 <TableCell>
                   <StatusChip status={user.status} />
                 </TableCell>
@@ -74,7 +77,7 @@ export function UsersTable({ users, currentUserId, onEdit, onResetPassword, onDe
                   </Box>
                 </TableCell>
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, color: 'text.secondary' }}>{formatDate(user.last_login)}</TableCell>
-                <TableCell align="right">
+                <TableCell align="right" sx={STICKY_ACTIONS_SX}>
                   <Box sx={{ display: 'inline-flex', gap: 0.5 }}>
                     <TooltipAction title={systemAdmin ? 'System administrators cannot be edited here' : 'Edit'}>
                       <IconButton size="small" aria-label={`Edit ${name}`} disabled={systemAdmin} onClick={() => onEdit(user)}>
