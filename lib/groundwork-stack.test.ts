@@ -65,6 +65,8 @@ describe('groundwork:stripe', () => {
       .filter(([, fn]) => fn.Properties.Environment?.Variables?.[ENV.stripeSecretKey] !== undefined)
       .map(([id, fn]) => {
         expect(fn.Properties.Environment.Variables[ENV.stripeSecretKey]).toBe('{{resolve:secretsmanager:groundwork/stripe:SecretString:secretKey::}}');
+        expect(fn.Properties.Environment.Variables[ENV.stripeWebhookSecret]).toBe('{{resolve:secretsmanager:groundwork/stripe:SecretString:webhookSecret::}}');
+        expect(fn.Properties.Environment.Variables[ENV.stripePublishableKey]).toBe('{{resolve:secretsmanager:groundwork/stripe:SecretString:publishableKey::}}');
         return id;
       });
     expect(withKey.map((id) => id.replace(/Function.*$/, '')).sort()).toEqual(['ApiBilling', 'ApiMeta']);

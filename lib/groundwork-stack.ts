@@ -90,6 +90,8 @@ export class GroundworkStack extends Stack {
       // The functions read the key from their environment (functions/platform/environment.ts), so
       // CloudFormation resolves the secret into it at deploy time; it never enters the template.
       stripeSecretKey: stripe ? SecretValue.secretsManager(STRIPE_SECRET_NAME, { jsonField: 'secretKey' }).unsafeUnwrap() : undefined,
+      stripeWebhookSecret: stripe ? SecretValue.secretsManager(STRIPE_SECRET_NAME, { jsonField: 'webhookSecret' }).unsafeUnwrap() : undefined,
+      stripePublishableKey: stripe ? SecretValue.secretsManager(STRIPE_SECRET_NAME, { jsonField: 'publishableKey' }).unsafeUnwrap() : undefined,
     });
     web.routeApi(api.httpApi);
 

@@ -29,6 +29,9 @@ export interface GroundworkApiProps {
   readonly jwtAudience: readonly string[];
   /** Set when payments are enabled; resolved by CloudFormation at deploy time. */
   readonly stripeSecretKey?: string;
+  /** The signing secret of the webhook endpoint (§20.20) and the browser's publishable key (§20.1), with the secret key. */
+  readonly stripeWebhookSecret?: string;
+  readonly stripePublishableKey?: string;
 }
 
 /**
@@ -114,6 +117,8 @@ export class GroundworkApi extends Construct {
     const environment = serviceEnvironment(resources, family);
     if (capabilities.includes('stripe') && props.stripeSecretKey !== undefined) {
       environment[ENV.stripeSecretKey] = props.stripeSecretKey;
+      if (props.stripeWebhookSecret !== undefined) environment[ENV.stripeWebhookSecret] = props.stripeWebhookSecret;
+      if (props.stripePublishableKey !== undefined) environment[ENV.stripePublishableKey] = props.stripePublishableKey;
     }
 
     const fn = createGroundworkFunction(this, `${pascalCase(family)}Function`, {

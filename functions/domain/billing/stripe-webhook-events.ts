@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { idOf } from './stripe-calls';
+import { idOf, isMissing } from './stripe-calls';
 import { stateOfSubscription } from './stripe-billing';
 import { organizationOfCustomer } from './stripe-customer';
 import type { StripeBillingStore } from './stripe-billing-store';
@@ -73,7 +73,14 @@ export class StripeWebhookEvents {
    * then writes current state, and the condition on the event's time settles two deliveries racing.
    */
   private async writeSubscription(subscriptionId: string, eventCreated: number, pastDue = false): Promise<void> {
-    const fresh = await this.stripe.subscriptions.retrieve(subscriptionId);
+    let fresh: Stripe.Subscription;
+    try {
+      fresh = await this.stripe.subscriptions.retrieve(subscriptionId);
+    } catch (error) {
+      // Gone from Stripe (a deleted test-mode object): nothing to write, and retrying cannot help.
+      if (isMissing(error)) return;
+      throw error;
+    }
     const subscription: Stripe.Subscription = pastDue && fresh.status === 'active' ? { ...fresh, status: 'past_due' } : fresh;
     const organizationId = subscription.metadata?.organizationId || (await organizationOfCustomer(this.stripe, idOf(subscription.customer as string | { id: string })!));
     if (!organizationId) return;
