@@ -7,6 +7,7 @@ import {
   Chip,
   CircularProgress,
   Dialog,
+  FormControlLabel,
   DialogActions,
   DialogContent,
   DialogTitle,
@@ -23,14 +24,14 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { SearchField } from '../../components/SearchField';
 import { availableGroups, groupIdsToSave, selectedRows, type SelectionRow } from './group-selection';
 import type { GroupRef, RagApplication } from './types';
-import { useApplicationGroups } from './useRagApplications';
+import { useApplicationGroups, useKnowledgeBaseGrants } from './useRagApplications';
 
 /** Spec 03 §9: group lists scroll past this height. */
 const GROUP_LIST_HEIGHT = 200;
 
 interface GroupAccessDialogProps {
   /** Mounted per application (keyed by its id), so the choice starts from the server's state. */
-  application: Pick<RagApplication, 'id' | 'name'>;
+  application: Pick<RagApplication, 'id' | 'name' | 'knowledge_bases'>;
   onClose: () => void;
   onSaved: (message: string) => void;
 }
@@ -67,6 +68,11 @@ export function GroupAccessDialog({ application, onClose, onSaved }: GroupAccess
   const [chosenEdit, setChosenEdit] = useState<Set<string> | undefined>();
   const [busy, setBusy] = useState(false);
   const [saveError, setSaveError] = useState<unknown>();
+  const [grantError, setGrantError] = useState<unknown>();
+  const [alsoGrant, setAlsoGrant] = useState(false);
+  const knowledgeBases = application.knowledge_bases ?? [];
+  const knowledgeBaseIds = useMemo(() => knowledgeBases.map((kb) => kb.id), [knowledgeBases]);
+  const { grants, grant } = useKnowledgeBaseGrants(knowledgeBaseIds);
 
   const groups = useMemo(() => all.data?.data ?? [], [all.data]);
   const initial = useMemo(() => new Set((assigned.data?.groups ?? []).map((group) => group.id)), [assigned.data]);
@@ -79,6 +85,13 @@ export function GroupAccessDialog({ application, onClose, onSaved }: GroupAccess
   const selected = selectedRows(known, initial, chosen);
   const available = availableGroups(known, initial, chosen, search);
   const loading = (!all.data && !all.error) || (!assigned.data && !assigned.error);
+  // Admin groups are left out: admins reach every knowledge base by their role.
+  const chosenGroups = known.filter((group) => !group.is_admin_group && chosen.has(group.id));
+  const lacking = grants.data
+    ? knowledgeBases
+        .map((kb) => ({ kb, missing: chosenGroups.filter((group) => !(grants.data?.[kb.id] ?? []).includes(group.id)) }))
+        .filter((entry) => entry.missing.length > 0)
+    : [];
 
   const toggle = (group: GroupRef) => {
     if (group.is_admin_group) return;
@@ -91,14 +104,27 @@ export function GroupAccessDialog({ application, onClose, onSaved }: GroupAccess
   const submit = async () => {
     setBusy(true);
     setSaveError(undefined);
+    setGrantError(undefined);
     try {
       await save(groupIdsToSave(known, chosen));
-      onSaved('Groups updated successfully');
     } catch (error) {
       setSaveError(error);
-    } finally {
       setBusy(false);
+      return;
     }
+    if (alsoGrant && lacking.length > 0) {
+      const failures = await Promise.allSettled(lacking.map(({ kb, missing }) => grant(kb.id, missing.map((group) => group.id))));
+      const failed = failures.flatMap((result, index) => (result.status === 'rejected' ? [{ name: lacking[index]?.kb.name ?? '', reason: result.reason as unknown }] : []));
+      if (failed.length > 0) {
+        // The application's groups are saved; only the knowledge bases named here were not granted.
+        void grants.mutate();
+        setGrantError(new Error(`Application groups were saved. Not granted: ${failed.map((f) => f.name).join(', ')}.\n${failed.map((f) => (f.reason instanceof Error ? f.reason.message : String(f.reason))).join('\n')}`));
+        setBusy(false);
+        return;
+      }
+    }
+    setBusy(false);
+    onSaved('Groups updated successfully');
   };
 
   return (
@@ -107,6 +133,7 @@ export function GroupAccessDialog({ application, onClose, onSaved }: GroupAccess
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {saveError !== undefined && <ErrorAlert title="Failed to update group assignments" error={saveError} onClose={() => setSaveError(undefined)} />}
+          {grantError !== undefined && <ErrorAlert title="Failed to update group access" error={grantError} onClose={() => setGrantError(undefined)} />}
           {/* Spec 03 §8: a failed group list shows the message over an empty list. */}
           {all.error !== undefined && <Alert severity="error">Failed to load groups</Alert>}
           {assigned.error !== undefined && <Alert severity="error">Failed to load group assignments</Alert>}
@@ -141,6 +168,27 @@ export function GroupAccessDialog({ application, onClose, onSaved }: GroupAccess
                   )}
                 </List>
               </Paper>
+              {lacking.length > 0 && (
+                <Alert severity="warning" data-testid="knowledge-base-gaps">
+                  <Typography variant="body2" sx={{ mb: 0.5 }}>
+                    Access to the application does not include its knowledge bases. The chosen groups would still lack:
+                  </Typography>
+                  <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                    {lacking.map(({ kb, missing }) => (
+                      <li key={kb.id} data-testid="knowledge-base-gap">
+                        <strong>{kb.name}</strong>: {missing.map((group) => group.name).join(', ')}
+                      </li>
+                    ))}
+                  </Box>
+                  <FormControlLabel
+                    control={<Checkbox size="small" checked={alsoGrant} onChange={(event) => setAlsoGrant(event.target.checked)} disabled={busy} />}
+                    label="Also grant these knowledge bases"
+                  />
+                </Alert>
+              )}
+              {grants.error !== undefined && knowledgeBases.length > 0 && (
+                <Alert severity="info">The knowledge bases' groups could not be read, so the access they would still lack is not shown.</Alert>
+              )}
             </>
           )}
         </Stack>

@@ -137,6 +137,34 @@ describe('RAG Applications list, admin', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Groups updated successfully')).toBeTruthy();
     expect(apiCalls(fetchMock, 'PUT', '/api/rag/app-travel/groups').map(([, init]) => bodyOf(init))).toEqual([{ groupIds: ['g-admin', 'g-sales'] }]);
+    expect(fetchMock.mock.calls.filter(([url, init]) => init?.method === 'PUT' && String(url).includes('/api/knowledge-bases/'))).toHaveLength(0);
+  });
+
+  it("shows the knowledge bases the chosen groups would still lack, and grants them on request (issue 21)", async () => {
+    const app = fakeApplication('app-travel', 'Travel assistant', {
+      index_ids: ['kb-1', 'kb-4'],
+      knowledge_bases: [
+        { id: 'kb-1', name: 'Handbook', description: 'Company handbook', status: 'ready', source_type: 'files' },
+        { id: 'kb-4', name: 'Travel policy', description: 'Trips and expenses', status: 'ready', source_type: 'files' },
+      ],
+    });
+    const fetchMock = stubApi('admin', ragBackend({ applications: [app], assigned: { 'app-travel': ['g-eng'] }, knowledgeBaseGrants: { 'kb-1': ['g-eng'], 'kb-4': [] } }));
+    renderApp('/rag-applications');
+    fireEvent.click(await screen.findByRole('radio', { name: 'Select Travel assistant' }, { timeout: 10_000 }));
+    fireEvent.click(screen.getByRole('button', { name: 'Access' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign Groups to Travel assistant' });
+    const gaps = async () => (await within(dialog).findAllByTestId('knowledge-base-gap', {}, { timeout: 10_000 })).map((item) => item.textContent);
+    expect(await gaps()).toEqual(['Travel policy: Engineering']);
+
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: SALES.name }));
+    expect(await gaps()).toEqual(['Handbook: Sales', 'Travel policy: Engineering, Sales']);
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Also grant these knowledge bases' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Groups updated successfully', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(apiCalls(fetchMock, 'PUT', '/api/rag/app-travel/groups').map(([, init]) => bodyOf(init))).toEqual([{ groupIds: ['g-admin', 'g-eng', 'g-sales'] }]);
+    // The union with what each knowledge base already had (its admin group included), read just before writing.
+    expect(apiCalls(fetchMock, 'PUT', '/api/knowledge-bases/kb-1/groups').map(([, init]) => bodyOf(init))).toEqual([{ groupIds: ['g-admin', 'g-eng', 'g-sales'] }]);
+    expect(apiCalls(fetchMock, 'PUT', '/api/knowledge-bases/kb-4/groups').map(([, init]) => bodyOf(init))).toEqual([{ groupIds: ['g-admin', 'g-eng', 'g-sales'] }]);
   });
 
   it('opens the chat of the selected application', async () => {

@@ -1,4 +1,4 @@
-import { bodyOf, fakeRoutes } from '../../test/fake-api';
+import { bodyOf, fakeRoutes, type FakeRoute } from '../../test/fake-api';
 import { jsonResponse } from '../../test/test-auth';
 import type { AccessCheck, GroupRef, KnowledgeBaseOption, RagApplication } from './types';
 
@@ -36,6 +36,8 @@ export interface RagBackendOptions {
   access?: Record<string, AccessCheck | 'fail'>;
   groups?: GroupRef[];
   assigned?: Record<string, string[]>;
+  /** Groups of each knowledge base (§15.8), besides the admin group every one has. */
+  knowledgeBaseGrants?: Record<string, string[]>;
   reply?: Partial<Record<'create' | 'update' | 'delete' | 'enable', () => Response>>;
 }
 
@@ -43,6 +45,8 @@ export function ragBackend(options: RagBackendOptions) {
   const applications = [...options.applications];
   const groups = options.groups ?? [ADMIN_GROUP, ENGINEERING, SALES];
   const assigned = { ...options.assigned };
+  const knowledgeBaseGrants = { ...options.knowledgeBaseGrants };
+  const knowledgeBaseGroups = (id: string) => groups.filter((group) => group.is_admin_group || (knowledgeBaseGrants[id] ?? []).includes(group.id));
   return fakeRoutes([
     {
       method: 'GET',
@@ -95,6 +99,19 @@ export function ragBackend(options: RagBackendOptions) {
         return jsonResponse(updated);
       },
     },
+    ...(options.knowledgeBaseGrants
+      ? ([
+          { method: 'GET', path: /^\/api\/knowledge-bases\/([^/]+)\/groups$/, reply: (match) => jsonResponse({ groups: knowledgeBaseGroups(match[1] ?? '') }) },
+          {
+            method: 'PUT',
+            path: /^\/api\/knowledge-bases\/([^/]+)\/groups$/,
+            reply: (match, _u, init) => {
+              knowledgeBaseGrants[match[1] ?? ''] = bodyOf(init).groupIds as string[];
+              return jsonResponse({ groups: knowledgeBaseGroups(match[1] ?? ''), message: 'Groups updated successfully' });
+            },
+          },
+        ] satisfies FakeRoute[])
+      : []),
     { method: 'GET', path: /^\/api\/knowledge-bases$/, reply: () => jsonResponse({ knowledgeBases: KNOWLEDGE_BASES, page: 1, limit: KNOWLEDGE_BASES.length, total: KNOWLEDGE_BASES.length, totalPages: 1 }) },
     {
       method: 'GET',

@@ -118,3 +118,30 @@ export function useKnowledgeBaseOptions(enabled: boolean) {
   );
   return { list, deploy };
 }
+
+const knowledgeBaseGroupsPath = (id: string) => `${KNOWLEDGE_BASES_PATH}/${encodeURIComponent(id)}/groups`;
+
+/**
+ * The groups of each of an application's knowledge bases (contract §15.8), and granting more (§15.9).
+ * Application access does not reach its knowledge bases: a group given the application but not its
+ * knowledge bases gets answers from none of them (issue 21).
+ */
+export function useKnowledgeBaseGrants(knowledgeBaseIds: readonly string[]) {
+  const apiFetch = useApiFetch();
+  const { mutate } = useSWRConfig();
+  const grants = useSWR<Record<string, string[]>>(knowledgeBaseIds.length > 0 ? ['knowledge-base-grants', ...knowledgeBaseIds] : null, async () => {
+    const answers = await Promise.all(knowledgeBaseIds.map((id) => apiFetch<{ groups: GroupRef[] }>(knowledgeBaseGroupsPath(id))));
+    return Object.fromEntries(knowledgeBaseIds.map((id, index) => [id, (answers[index]?.groups ?? []).map((group) => group.id)]));
+  });
+  /** Adds the groups to the knowledge base's own, read afresh so a grant made meanwhile is kept. */
+  const grant = useCallback(
+    async (knowledgeBaseId: string, groupIds: readonly string[]) => {
+      const current = await apiFetch<{ groups: GroupRef[] }>(knowledgeBaseGroupsPath(knowledgeBaseId));
+      const union = [...new Set([...current.groups.map((group) => group.id), ...groupIds])];
+      const answer = await apiFetch<{ groups: GroupRef[] }>(knowledgeBaseGroupsPath(knowledgeBaseId), { method: 'PUT', body: { groupIds: union } });
+      await mutate(knowledgeBaseGroupsPath(knowledgeBaseId), { groups: answer.groups }, { revalidate: false });
+    },
+    [apiFetch, mutate],
+  );
+  return { grants, grant };
+}
