@@ -176,6 +176,7 @@ describe('reading tickets (§19.3, §19.4)', () => {
     expectError(await call('GET', `/api/support/tickets/${mine.id}`, tokens.OTHER_ADMIN), 404, 'Ticket not found');
     expectError(await call('GET', `/api/support/tickets/${theirs.id}`, tokens.USER), 404, 'Ticket not found');
     expectError(await call('GET', '/api/support/tickets/tkt_unknown', tokens.USER), 404, 'Ticket not found');
+    expectError(await call('GET', `/api/support/tickets/${'x'.repeat(2000)}`, tokens.SYSTEM_ADMIN), 404, 'Ticket not found');
   });
 
   it('pages newest first with the §1.5 shape, limit capped at 50', async () => {

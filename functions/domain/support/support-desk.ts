@@ -116,6 +116,8 @@ export class SupportDesk {
 
   /** §1.3: the creator or a system admin; anyone else's ticket does not exist for them. */
   async readableTicket(requester: SupportRequester, ticketId: string): Promise<TicketRecord> {
+    // Ids are at most 64 characters (§1.6): a longer one names nothing and must not reach a key.
+    if (ticketId.length > 64) throw notFound();
     const ticket = requester.isSystemAdmin ? await this.store.findTicket(ticketId) : await this.store.getTicket(requester.organizationId, ticketId);
     if (!ticket || (!requester.isSystemAdmin && ticket.user_id !== requester.userId)) throw notFound();
     return ticket;

@@ -15,7 +15,12 @@ import {
 /** The transaction's condition failed: an attachment was taken by another ticket meanwhile, or the ticket changed. */
 export class TicketWriteConflict extends Error {}
 
-const isConditionFailure = (error: unknown) => ['TransactionCanceledException', 'ConditionalCheckFailedException'].includes((error as Error).name);
+/** A failed condition only: a cancellation for an input limit stays an error the pipeline maps to 400. */
+function isConditionFailure(error: unknown): boolean {
+  const failure = error as { name?: string; CancellationReasons?: Array<{ Code?: string }> };
+  if (failure.name === 'ConditionalCheckFailedException') return true;
+  return failure.name === 'TransactionCanceledException' && (failure.CancellationReasons ?? []).some((reason) => reason.Code === 'ConditionalCheckFailed');
+}
 
 /** Tickets, their responses and their attachments in the single table (docs/data-model.md, "Ticket"). */
 export class TicketStore {
