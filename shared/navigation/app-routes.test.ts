@@ -192,6 +192,14 @@ describe('guardDecision', () => {
     expect(decide('/organizations', as('system_admin', false))).toEqual({ kind: 'redirect', to: '/unauthorized', replace: true });
   });
 
+  it("opens the Support Inbox, our addition for §19.3–§19.5, to the system organization's system_admin only", () => {
+    expect(titleFor('/support/inbox')).toBe('Support Inbox');
+    expect(decide('/support/inbox', as('system_admin', true))).toEqual({ kind: 'allow' });
+    expect(decide('/support/inbox', as('system_admin', false))).toEqual({ kind: 'redirect', to: '/unauthorized', replace: true });
+    expect(decide('/support/inbox', as('admin'))).toEqual({ kind: 'redirect', to: '/unauthorized', replace: true });
+    expect(decide('/support/inbox', as('rag_user'))).toEqual({ kind: 'redirect', to: '/unauthorized', replace: true });
+  });
+
   it('restricts roles without the admin shell to the applications list, chat and support', () => {
     expect(decide('/rag-applications', as('user'))).toEqual({ kind: 'allow' });
     expect(decide('/chat/app-1', as('user'))).toEqual({ kind: 'allow' });

@@ -55,6 +55,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { pattern: AUTH_CALLBACK_PATH, access: 'open', title: 'Signing in' },
 
   { pattern: '/support', access: EVERYONE_SIGNED_IN, title: 'Support' },
+  // Contract §19.3–§19.5's ticket handling has no screen in the spec; the system admin's inbox is ours
+  // (docs/contract-decisions.md). Like /organizations it needs the system organization.
+  { pattern: '/support/inbox', access: SYSTEM_ADMIN, title: 'Support Inbox', requiresSystemOrg: true },
   { pattern: '/organizations', access: SYSTEM_ADMIN, title: 'Organizations', requiresSystemOrg: true },
   { pattern: '/dashboard', access: MEMBERS, title: 'Dashboard' },
   { pattern: '/resources', access: ADMIN, title: 'Resource Relationships' },

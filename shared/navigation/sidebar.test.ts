@@ -18,11 +18,12 @@ describe('sidebarFor', () => {
     ]);
   });
 
-  it('gives system_admin only Organizations and Settings, Settings without admin-only sub-items', () => {
+  it('gives system_admin only Organizations, the Support Inbox and Settings, Settings without admin-only sub-items', () => {
     const entries = sidebarFor('system_admin');
-    expect(outline(entries)).toEqual(['Organizations', 'Settings']);
-    expect(entries[1]?.path).toBe('/organization/settings');
-    expect(entries[1]?.children).toBeUndefined();
+    expect(outline(entries)).toEqual(['Organizations', 'Support Inbox', 'Settings']);
+    expect(entries[1]?.path).toBe('/support/inbox');
+    expect(entries[2]?.path).toBe('/organization/settings');
+    expect(entries[2]?.children).toBeUndefined();
   });
 
   it('gives user RAG Applications only, and rag_user nothing', () => {
@@ -43,6 +44,7 @@ describe('sidebarFor', () => {
     );
     expect(paths).toMatchObject({
       Organizations: '/organizations',
+      'Support Inbox': '/support/inbox',
       Dashboard: '/dashboard',
       'Data Sources': '/sources',
       Files: '/data-sources',

@@ -6,6 +6,7 @@ import { hasAdminShell, type Role } from '../auth/roles';
  */
 export type SidebarIconName =
   | 'organizations'
+  | 'support'
   | 'dashboard'
   | 'dataSources'
   | 'files'
@@ -34,6 +35,7 @@ export interface SidebarEntry {
 
 export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
   { id: 'organizations', label: 'Organizations', path: '/organizations', icon: 'organizations', roles: ['system_admin'] },
+  { id: 'support-inbox', label: 'Support Inbox', path: '/support/inbox', icon: 'support', roles: ['system_admin'] },
   { id: 'dashboard', label: 'Dashboard', path: '/dashboard', icon: 'dashboard', roles: ['admin'] },
   {
     id: 'data-sources',

@@ -70,14 +70,14 @@ describe('signed-in landing and sidebar', () => {
     expect(screen.queryByTestId('app-sidebar')).toBeNull();
   });
 
-  it('lands a system_admin on /organizations with Organizations and Settings only', async () => {
+  it('lands a system_admin on /organizations with Organizations, the Support Inbox and Settings only', async () => {
     stubApi('system_admin');
     renderApp('/');
     expect((await screen.findByTestId('page-title')).textContent).toBe('Organizations');
     const links = within(screen.getByTestId('app-sidebar'))
       .getAllByRole('link')
       .map((el) => el.textContent);
-    expect(links).toEqual(['Organizations', 'Settings']);
+    expect(links).toEqual(['Organizations', 'Support Inbox', 'Settings']);
   });
 
   it('sends a user back to /rag-applications from a page the non-admin shell does not offer', async () => {

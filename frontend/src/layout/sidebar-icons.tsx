@@ -14,12 +14,14 @@ import PersonIcon from '@mui/icons-material/Person';
 import SettingsIcon from '@mui/icons-material/Settings';
 import SmartToyIcon from '@mui/icons-material/SmartToy';
 import StorageIcon from '@mui/icons-material/Storage';
+import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import type { SvgIconComponent } from '@mui/icons-material';
 import type { SidebarIconName } from '../../../shared/navigation/sidebar';
 
 /** Each icon is imported by its own path so the bundle carries only these, not the whole icon set. */
 export const SIDEBAR_ICONS: Record<SidebarIconName, SvgIconComponent> = {
   organizations: BusinessIcon,
+  support: SupportAgentIcon,
   dashboard: DashboardIcon,
   dataSources: StorageIcon,
   files: FolderIcon,

@@ -14,6 +14,8 @@ import { OrganizationsPage } from '../pages/organizations/OrganizationsPage';
 import { CreateRagApplicationPage, EditRagApplicationPage } from '../pages/rag-applications/ApplicationFormPages';
 import { RagApplicationsPage } from '../pages/rag-applications/RagApplicationsPage';
 import { SignupPage } from '../pages/signup/SignupPage';
+import { SupportInboxPage } from '../pages/support/SupportInboxPage';
+import { SupportPage } from '../pages/support/SupportPage';
 import { UsagePage } from '../pages/usage/UsagePage';
 import { UsersPage } from '../pages/users/UsersPage';
 
@@ -42,4 +44,6 @@ export const PAGES: Partial<Record<string, ComponentType>> = {
   '/analytics/usage': UsagePage,
   '/dashboard': DashboardPage,
   '/resources': ResourcesPage,
+  '/support': SupportPage,
+  '/support/inbox': SupportInboxPage,
 };
