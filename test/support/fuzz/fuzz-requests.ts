@@ -134,8 +134,53 @@ export function fuzzPath(random: Random, route: RouteDefinition, ids: IdPool): s
   return route.path.replace(/\{(\w+)\}/g, (_, parameter: string) => pathSegment(random, ids, parameter));
 }
 
+/** Bodies a route accepts, or nearly: one field is then made hostile, so the fuzzing reaches past validation. */
+const BASE_BODIES: Record<string, (random: Random, ids: IdPool) => Record<string, unknown>> = {
+  'auth.resetPasswordAdmin': (random, ids) => ({ userId: pickId(random, ids, 'users'), temporaryPassword: 'Fuzz-passw0rd!' }),
+  'auth.changePassword': () => ({ currentPassword: 'not-the-password', newPassword: 'Fuzz-passw0rd!' }),
+  'profile.update': () => ({ fullName: 'Fuzz Person' }),
+  'organizations.create': (random) => ({ name: `Fuzz Org ${random.int(1e9)}`, domain: `fuzz${random.int(1e9)}.example.com`, adminEmail: `a${random.int(1e9)}@x${random.int(1e9)}.example.com`, adminFullName: 'Fuzz Admin', adminPassword: 'Fuzz-passw0rd!' }),
+  'organizations.update': () => ({ name: 'Fuzz Org renamed' }),
+  'organizations.systemInviteUser': (random) => ({ email: `fuzz${random.int(1e9)}@example.com`, fullName: 'Fuzz Person', role: 'user' }),
+  'organizations.putSecuritySettings': () => ({ passwordPolicy: { minLength: 10 } }),
+  'organizations.validateSecuritySettings': () => ({ passwordPolicy: { minLength: 10 } }),
+  'organizations.putAuthSettings': () => ({ allowSelfSignup: false }),
+  'users.invite': (random, ids) => ({ email: `fuzz${random.int(1e9)}@demo.example.com`, fullName: 'Fuzz Person', role: 'user', groupIds: [pickId(random, ids, 'groups')] }),
+  'users.update': (random, ids) => ({ fullName: 'Fuzz Person', groupIds: [pickId(random, ids, 'groups')] }),
+  'groups.create': (random) => ({ name: `Fuzz group ${random.int(1e9)}`, description: 'fuzzed' }),
+  'groups.update': (random) => ({ name: `Fuzz group ${random.int(1e9)}` }),
+  'data-sources.rename': (random) => ({ name: `renamed-${random.int(1e9)}.txt` }),
+  'data-sources.uploadUrl': (random, ids) => ({ filename: `f${random.int(1e9)}.txt`, size: 10, folderId: pickId(random, ids, 'folders') }),
+  'data-sources.uploadComplete': (random, ids) => ({ dataSourceId: pickId(random, ids, 'files') }),
+  'data-sources.move': (random, ids) => ({ sourceId: pickId(random, ids, 'files'), folderId: pickId(random, ids, 'folders') }),
+  'folders.create': (random, ids) => ({ name: `Fuzz folder ${random.int(1e9)}`, parent_id: pickId(random, ids, 'folders') }),
+  'folders.rename': (random) => ({ name: `Fuzz folder ${random.int(1e9)}` }),
+  'folders.move': (random, ids) => ({ sourceId: pickId(random, ids, 'folders'), folderId: pickId(random, ids, 'folders') }),
+  'storage-credentials.put': () => ({ endpoint: 'https://s3.example.com', bucket: 'fuzz-bucket', accessKey: 'AKIAFUZZ', secretKey: 'secret' }),
+  'storage-credentials.test': () => ({ endpoint: 'http://127.0.0.1:1', bucket: 'fuzz-bucket', accessKey: 'AKIAFUZZ', secretKey: 'secret' }),
+  'knowledge-bases.create': (random, ids) => ({ name: `Fuzz KB ${random.int(1e9)}`, source_type: 'files', embedding_model: 'text-embedding-ada-002', chunk_size: 200, overlap: 20, data_source_ids: [pickId(random, ids, 'files')] }),
+  'knowledge-bases.update': (random) => ({ name: `Fuzz KB ${random.int(1e9)}`, description: 'fuzzed' }),
+  'knowledge-bases.putGroups': (random, ids) => ({ groupIds: [pickId(random, ids, 'groups')] }),
+  'rag.create': (random, ids) => ({ name: `Fuzz app ${random.int(1e9)}`, llmModel: 'gpt-4', indexIds: [pickId(random, ids, 'knowledgeBases')] }),
+  'rag.update': (random) => ({ name: `Fuzz app ${random.int(1e9)}` }),
+  'rag.setEnabled': (random) => ({ enabled: random.chance(0.7) }),
+  'rag.putGroups': (random, ids) => ({ groupIds: [pickId(random, ids, 'groups')] }),
+  'rag.notify': () => ({ message: 'fuzz' }),
+  'chat.createSession': () => ({ name: 'Fuzz chat', metadata: { topic: 'travel' } }),
+  'chat.sendMessage': () => ({ message: { text: 'What is the hotel limit?', sender: 'user' } }),
+};
+
 /** A body for a route: plausible fields with hostile values, missing and extra fields, or no object at all. */
-export function fuzzBody(random: Random, ids: IdPool): { body?: string; contentType?: string } {
+export function fuzzBody(random: Random, ids: IdPool, routeId = ''): { body?: string; contentType?: string } {
+  const base = BASE_BODIES[routeId];
+  if (base && random.chance(0.5)) {
+    const body = base(random, ids);
+    const fields = Object.keys(body);
+    const target = random.chance(0.8) && fields.length > 0 ? random.pick(fields) : random.pick(FIELD_NAMES);
+    if (random.chance(0.85)) body[target] = random.pick([hostileString, hostileNumber, hostileValue])(random);
+    else delete body[target];
+    return { body: JSON.stringify(body), contentType: 'application/json' };
+  }
   const roll = random.int(20);
   if (roll === 0) return {};
   if (roll === 1) return { body: random.pick(['{', '{"a":', 'nul', '[1,]', "{'a':1}", '\u0000']), contentType: 'application/json' };
