@@ -53,7 +53,13 @@ const requiredText = (max: number, required: string, tooLong: string) =>
 export const attachmentRequestSchema = z
   .object({
     filename: requiredText(255, SUPPORT_MESSAGES.filenameRequired, SUPPORT_MESSAGES.filenameTooLong),
-    mimeType: z.string({ error: SUPPORT_MESSAGES.typeNotSupported }).trim().max(255, SUPPORT_MESSAGES.typeNotSupported),
+    // Echoed as the upload's Content-Type, so only printable ASCII; none at all is plain bytes.
+    mimeType: z
+      .string({ error: SUPPORT_MESSAGES.typeNotSupported })
+      .trim()
+      .max(255, SUPPORT_MESSAGES.typeNotSupported)
+      .regex(/^[\x20-\x7e]*$/, SUPPORT_MESSAGES.typeNotSupported)
+      .transform((value) => value || 'application/octet-stream'),
     size: z.number({ error: SUPPORT_MESSAGES.sizeInvalid }).int(SUPPORT_MESSAGES.sizeInvalid).min(0, SUPPORT_MESSAGES.sizeInvalid),
   })
   .superRefine((body, context) => {
