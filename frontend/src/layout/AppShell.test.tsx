@@ -209,14 +209,16 @@ describe('user menu', () => {
   it('shows the User Settings header and its items, Change Password included', async () => {
     stubApi('admin');
     renderApp('/dashboard');
-    await screen.findByTestId('page-title');
+    await screen.findByTestId('page-title', {}, { timeout: 10_000 });
     fireEvent.click(screen.getByTestId('user-menu-button'));
     const menu = await screen.findByRole('menu');
     expect(within(document.body).getByText('User Settings')).toBeTruthy();
     const items = within(menu)
       .getAllByRole('menuitem')
       .map((item) => item.textContent);
-    expect(items).toEqual(['Edit Profile', 'Change Password', 'Reset Password', 'Logout']);
+    expect(items).toEqual(['Edit Profile', 'Change Password', 'Reset Password', 'Support', 'Logout']);
+    fireEvent.click(within(menu).getByText('Support'));
+    await waitFor(() => expect(locationNow()).toBe('/support'));
   });
 
   it('edits the profile and shows the server message when the update fails', async () => {

@@ -2,6 +2,7 @@ import KeyIcon from '@mui/icons-material/KeyOutlined';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import LogoutIcon from '@mui/icons-material/Logout';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import SupportIcon from '@mui/icons-material/SupportAgentOutlined';
 import {
   Avatar,
   Box,
@@ -132,6 +133,18 @@ export function UserMenu({ user }: { user: ProductUser }) {
             <LockResetIcon fontSize="small" />
           </ListItemIcon>
           <ListItemText>Reset Password</ListItemText>
+        </MenuItem>
+        {/* Spec 01 §2 gives every role /support but names no entry for it; the menu is where each role has one. */}
+        <MenuItem
+          onClick={() => {
+            close();
+            navigate('/support');
+          }}
+        >
+          <ListItemIcon>
+            <SupportIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Support</ListItemText>
         </MenuItem>
         <Divider />
         <MenuItem
