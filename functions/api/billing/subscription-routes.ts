@@ -1,4 +1,5 @@
 import { BILLING_MESSAGES, downgradeRequestSchema, subscriptionActionRequestSchema, upgradeRequestSchema } from '../../../shared/api/schemas/billing';
+import type { PlanChanges } from '../../domain/billing/plan-changes';
 import { SelfHostedBilling } from '../../domain/billing/self-hosted-billing';
 import { SubscriptionStore } from '../../domain/billing/subscription-store';
 import { implement, requireCaller, type Caller } from '../../http/api-types';
@@ -12,14 +13,18 @@ function selfHostedBilling(): SelfHostedBilling {
   return new SelfHostedBilling(new SubscriptionStore(getPorts().database));
 }
 
+/** The mode's plan changes: Stripe's when a key is set, else the self-hosted ones. */
+function planChanges(): PlanChanges {
+  return stripeServices()?.billing ?? selfHostedBilling();
+}
+
 const organizationOf = (caller: Caller) => caller.organization.id;
 const organizationRef = (caller: Caller) => ({ id: caller.organization.id, name: caller.organization.name });
 
 /** §20.3: null is the free tier. */
 export const getSubscription = implement({
   async handle(request) {
-    const organizationId = organizationOf(requireCaller(request));
-    const current = await (stripeServices()?.billing ?? selfHostedBilling()).current(organizationId);
+    const current = await planChanges().current(organizationOf(requireCaller(request)));
     return { status: 200, body: { data: current ? toSubscriptionEntity(current) : null } };
   },
 });
@@ -27,8 +32,7 @@ export const getSubscription = implement({
 /** §20.4. */
 export const getPendingChanges = implement({
   async handle(request) {
-    const stripe = stripeServices();
-    const pending = stripe ? await withBillingRules(() => stripe.billing.pendingChanges(organizationOf(requireCaller(request)))) : selfHostedBilling().pendingChanges();
+    const pending = await withBillingRules(() => planChanges().pendingChanges(organizationOf(requireCaller(request))));
     return { status: 200, body: { data: pending } };
   },
 });
@@ -50,18 +54,16 @@ export const upgrade = implement({
   },
 });
 
+/** §20.6 and §20.7 answer the date the change takes effect. */
+const effectiveDate = (result: { effectiveDate: string }) => ({ status: 200, body: { data: { effectiveDate: result.effectiveDate } } });
+
 /** §20.6. */
 export const downgrade = implement({
   body: downgradeRequestSchema,
   async handle(request) {
     const organizationId = organizationOf(requireCaller(request));
-    const stripe = stripeServices();
-    const result = await withBillingRules(() =>
-      stripe
-        ? stripe.billing.downgrade(organizationId, request.body.planId, request.body.subscriptionId, idempotencyKeyOf(request))
-        : selfHostedBilling().downgrade(organizationId, request.body.planId, request.body.subscriptionId),
-    );
-    return { status: 200, body: { data: { effectiveDate: result.effectiveDate } } };
+    const { planId, subscriptionId } = request.body;
+    return effectiveDate(await withBillingRules(() => planChanges().downgrade(organizationId, planId, subscriptionId, idempotencyKeyOf(request))));
   },
 });
 
@@ -70,40 +72,21 @@ export const cancel = implement({
   body: subscriptionActionRequestSchema,
   async handle(request) {
     const organizationId = organizationOf(requireCaller(request));
-    const stripe = stripeServices();
-    const result = await withBillingRules(() =>
-      stripe ? stripe.billing.cancel(organizationId, request.body.subscriptionId, idempotencyKeyOf(request)) : selfHostedBilling().cancel(organizationId, request.body.subscriptionId),
-    );
-    return { status: 200, body: { data: { effectiveDate: result.effectiveDate } } };
+    return effectiveDate(await withBillingRules(() => planChanges().cancel(organizationId, request.body.subscriptionId, idempotencyKeyOf(request))));
   },
 });
 
-/** §20.8. */
-export const cancelDowngrade = implement({
-  body: subscriptionActionRequestSchema,
-  async handle(request) {
-    const organizationId = organizationOf(requireCaller(request));
-    const stripe = stripeServices();
-    const pending = await withBillingRules(() =>
-      stripe
-        ? stripe.billing.cancelDowngrade(organizationId, request.body.subscriptionId, idempotencyKeyOf(request))
-        : selfHostedBilling().cancelPending(organizationId, request.body.subscriptionId, 'downgrade'),
-    );
-    return { status: 200, body: { data: pending } };
-  },
-});
+/** §20.8 and §20.9 ("Keep Subscription") answer what is still pending. */
+function takeBack(change: 'cancelDowngrade' | 'cancelCancellation') {
+  return implement({
+    body: subscriptionActionRequestSchema,
+    async handle(request) {
+      const organizationId = organizationOf(requireCaller(request));
+      const pending = await withBillingRules(() => planChanges()[change](organizationId, request.body.subscriptionId, idempotencyKeyOf(request)));
+      return { status: 200, body: { data: pending } };
+    },
+  });
+}
 
-/** §20.9 ("Keep Subscription"). */
-export const cancelCancellation = implement({
-  body: subscriptionActionRequestSchema,
-  async handle(request) {
-    const organizationId = organizationOf(requireCaller(request));
-    const stripe = stripeServices();
-    const pending = await withBillingRules(() =>
-      stripe
-        ? stripe.billing.cancelCancellation(organizationId, request.body.subscriptionId, idempotencyKeyOf(request))
-        : selfHostedBilling().cancelPending(organizationId, request.body.subscriptionId, 'cancellation'),
-    );
-    return { status: 200, body: { data: pending } };
-  },
-});
+export const cancelDowngrade = takeBack('cancelDowngrade');
+export const cancelCancellation = takeBack('cancelCancellation');

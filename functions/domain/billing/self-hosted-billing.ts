@@ -51,7 +51,7 @@ export class SelfHostedBilling {
   }
 
   /** Self-hosted changes apply at once, so nothing is ever waiting. */
-  pendingChanges(): PendingChanges {
+  async pendingChanges(): Promise<PendingChanges> {
     return { downgrade: null, cancellation: null };
   }
 
@@ -85,10 +85,19 @@ export class SelfHostedBilling {
     return { subscription: null, effectiveDate };
   }
 
-  /** §20.8 and §20.9: there is never anything pending to take back. */
-  async cancelPending(organizationId: string, subscriptionId: string | undefined, change: 'downgrade' | 'cancellation'): Promise<never> {
+  /** §20.8: there is never a downgrade waiting to be taken back. */
+  cancelDowngrade(organizationId: string, subscriptionId: string | undefined): Promise<never> {
+    return this.nothingPending(organizationId, subscriptionId, PENDING_CHANGE_MESSAGES.noDowngradePending);
+  }
+
+  /** §20.9: nor a cancellation. */
+  cancelCancellation(organizationId: string, subscriptionId: string | undefined): Promise<never> {
+    return this.nothingPending(organizationId, subscriptionId, PENDING_CHANGE_MESSAGES.noCancellationPending);
+  }
+
+  private async nothingPending(organizationId: string, subscriptionId: string | undefined, message: string): Promise<never> {
     subscriptionOrNotFound(await this.store.find(organizationId), subscriptionId);
-    throw new BillingRuleError('conflict', change === 'downgrade' ? PENDING_CHANGE_MESSAGES.noDowngradePending : PENDING_CHANGE_MESSAGES.noCancellationPending);
+    throw new BillingRuleError('conflict', message);
   }
 
   private async startPlan(organizationId: string, plan: SeededPlan, current: SubscriptionRecord | null): Promise<SubscriptionRecord> {
