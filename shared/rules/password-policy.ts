@@ -21,10 +21,17 @@ export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = {
  */
 export type PasswordSubject = 'Password' | 'New password' | 'Temporary password';
 
+/**
+ * The longest password any identity provider here takes: Cognito refuses more than 256
+ * characters, so a longer one would pass our policy and fail there as a 5xx.
+ */
+export const MAX_PASSWORD_LENGTH = 256;
+
 /** Every rule the password breaks, in the policy's order, with the contract's wording. */
 export function passwordProblems(password: string, policy: PasswordPolicy, subject: PasswordSubject = 'Password'): string[] {
   const problems: string[] = [];
   if (password.length < policy.minLength) problems.push(`${subject} must be at least ${policy.minLength} characters long`);
+  if (password.length > MAX_PASSWORD_LENGTH) problems.push(`${subject} must be at most ${MAX_PASSWORD_LENGTH} characters long`);
   if (policy.requireUppercase && !/\p{Lu}/u.test(password)) problems.push(`${subject} must contain an uppercase letter`);
   if (policy.requireLowercase && !/\p{Ll}/u.test(password)) problems.push(`${subject} must contain a lowercase letter`);
   if (policy.requireNumber && !/\p{Nd}/u.test(password)) problems.push(`${subject} must contain a number`);

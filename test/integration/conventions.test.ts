@@ -191,8 +191,7 @@ describe('the system_admin is the system organization\'s admin (§1.3, §25 item
     const credentials = await flows.call('GET', `/api/storage-credentials/${systemAdmin.id}`, token);
     expect(credentials.status, JSON.stringify(credentials.body)).not.toBe(403);
     expect(credentials.status).toBeLessThan(500);
-    // The dashboard has not landed: past the role check it answers 501, no longer 403.
-    expect((await flows.call('GET', '/api/dashboard/resources', token)).status).toBe(501);
+    expect((await flows.call('GET', '/api/dashboard/resources', token)).status).toBe(200);
     expect((await flows.call('GET', '/api/knowledge-bases', token)).status).toBe(200);
   });
 

@@ -19,3 +19,10 @@ describe('generated temporary passwords (contract §4.13)', () => {
     expect(seen.size).toBe(50);
   });
 });
+
+describe('password length (Cognito takes at most 256 characters)', () => {
+  it('refuses a longer password with the subject it speaks of', () => {
+    expect(passwordProblems('x'.repeat(256), DEFAULT_PASSWORD_POLICY, 'Temporary password')).toEqual([]);
+    expect(passwordProblems('x'.repeat(20_000), DEFAULT_PASSWORD_POLICY, 'Temporary password')).toEqual(['Temporary password must be at most 256 characters long']);
+  });
+});
