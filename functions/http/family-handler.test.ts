@@ -86,6 +86,15 @@ describe('the family pipeline', () => {
     expect([large.statusCode, json(large).message]).toEqual([413, 'Request body too large']);
   });
 
+  it('refuses a JSON body that is no object, and reads no body as an empty one', async () => {
+    for (const body of ['null', '[]', '"text"', '7']) {
+      const result = await handler(event('POST', '/api/auth/login', { body, headers: { 'content-type': 'application/json' } }), context);
+      expect([result.statusCode, json(result).message], body).toEqual([400, 'Request body must be a JSON object']);
+    }
+    const none = await handler(event('POST', '/api/auth/login'), context);
+    expect(json(none).message).toBe('Email is required\nPassword is required');
+  });
+
   it('never leaks a thrown bug: 500 with the generic message', async () => {
     const result = await handler(event('POST', '/api/auth/signup'), context);
     expect(result.statusCode).toBe(500);

@@ -38,6 +38,7 @@ export interface ErrorBody {
 /** Exact texts of the conventions every endpoint shares (contract §1.1, §1.2, §1.4, §1.8). */
 export const MESSAGES = {
   invalidJson: 'Invalid JSON body',
+  bodyNotObject: 'Request body must be a JSON object',
   unsupportedMediaType: 'Content-Type must be application/json',
   bodyTooLarge: 'Request body too large',
   authenticationRequired: 'Authentication required',
