@@ -13,6 +13,11 @@ import {
 } from './ticket-record';
 
 /** The transaction's condition failed: an attachment was taken by another ticket meanwhile, or the ticket changed. */
+/** A ticket as stored: under its organization and in the system admin's all-tickets partition. */
+function ticketItem(ticket: TicketRecord): Record<string, unknown> {
+  return { ...ticketKeys.ticket(ticket.organization_id, ticket.id), ...ticketKeys.allTickets(ticket.created_at, ticket.id), entity: 'ticket', ...ticket };
+}
+
 export class TicketWriteConflict extends Error {}
 
 /** A failed condition only: a cancellation for an input limit stays an error the pipeline maps to 400. */
@@ -101,7 +106,7 @@ export class TicketStore {
             {
               Put: {
                 TableName: this.table,
-                Item: { ...ticketKeys.ticket(ticket.organization_id, ticket.id), ...ticketKeys.allTickets(ticket.created_at, ticket.id), entity: 'ticket', ...ticket },
+                Item: ticketItem(ticket),
                 ConditionExpression: 'attribute_not_exists(PK)',
               },
             },
@@ -170,7 +175,7 @@ export class TicketStore {
             {
               Put: {
                 TableName: this.table,
-                Item: { ...ticketKeys.ticket(after.organization_id, after.id), ...ticketKeys.allTickets(after.created_at, after.id), entity: 'ticket', ...after },
+                Item: ticketItem(after),
                 ConditionExpression: 'updated_at = :read',
                 ExpressionAttributeValues: { ':read': before.updated_at },
               },
