@@ -13,7 +13,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chunkDocument } from '../functions/domain/chunking/chunk-document';
-import type { IndexRecord } from '../functions/ports/vectors';
+import type { IndexRecord } from '../functions/contracts/ports/vectors';
 import { createLanceDbIndex } from '../local/vectors/lancedb-index';
 import { readJsonLines, readQrels } from './beir-files';
 

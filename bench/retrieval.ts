@@ -18,9 +18,9 @@ import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { DatabasePort } from '../functions/ports/database';
+import type { DatabasePort } from '../functions/contracts/ports/database';
 import { leaseSize } from '../functions/domain/rate-limits/rate-leases';
-import type { ChatModelInput, ChatModelPort } from '../functions/ports/chat-model';
+import type { ChatModelInput, ChatModelPort } from '../functions/contracts/ports/chat-model';
 import { INTEGRATION_LIMITS } from '../shared/rules/application-form';
 import { CHUNK_SIZE_RANGE, OVERLAP_RANGE } from '../shared/rules/chunking';
 import { MAX_DATA_SOURCE_IDS } from '../shared/rules/knowledge-base-form';
@@ -361,7 +361,7 @@ async function main(): Promise<void> {
 }
 
 async function subscribe(database: DatabasePort, organizationId: string, planId: PlanId): Promise<void> {
-  const { subscriptionKey } = await import('../functions/domain/applications/organization-plan');
+  const { subscriptionKey } = await import('../functions/domain/plans/organization-plan');
   const now = new Date();
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));

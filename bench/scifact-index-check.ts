@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chunkDocument } from '../functions/domain/chunking/chunk-document';
-import type { IndexRecord } from '../functions/ports/vectors';
+import type { IndexRecord } from '../functions/contracts/ports/vectors';
 import { createLanceDbIndex } from '../local/vectors/lancedb-index';
 import { readJsonLines, readQrels } from './beir-files';
 import { ndcgAt, recallAt } from './ranking-metrics';

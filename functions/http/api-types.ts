@@ -2,7 +2,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import type { ZodType } from 'zod';
 import type { OrganizationRecord } from '../domain/organizations/organization-repository';
 import type { UserRecord } from '../domain/users/user-repository';
-import type { VerifiedToken } from '../ports/identity';
+import type { VerifiedToken } from '../contracts/ports/identity';
 
 export type ApiEvent = APIGatewayProxyEventV2;
 export type ApiResult = APIGatewayProxyStructuredResultV2;

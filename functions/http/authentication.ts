@@ -2,7 +2,7 @@ import { MESSAGES } from '../../shared/api/errors';
 import type { RouteDefinition } from '../../shared/api/route-table';
 import { isRoleAllowed } from '../../shared/auth/roles';
 import { isIpAllowed } from '../../shared/rules/organization-settings';
-import { authenticateApiKey, type ApiKeyCaller } from '../domain/applications/api-key-access';
+import { authenticateApiKey, type ApiKeyCaller } from '../domain/api-access/api-key-access';
 import { OrganizationRepository } from '../domain/organizations/organization-repository';
 import { organizationSettings } from '../domain/organizations/organization-settings';
 import { consumeRateLimit } from '../domain/rate-limits/rate-limit-counter';
@@ -10,14 +10,14 @@ import { RATE_LIMITS } from '../domain/rate-limits/rate-limits';
 import { RevokedTokenRepository } from '../domain/sessions/revoked-token-repository';
 import { UserRepository } from '../domain/users/user-repository';
 import { getPorts } from '../platform/ports';
-import { InvalidTokenError } from '../ports/identity';
+import { InvalidTokenError } from '../contracts/ports/identity';
 import type { ApiEvent, Caller } from './api-types';
-import { forbidden, HttpError, unauthorized } from './http-error';
+import { forbidden, ContractError, unauthorized } from '../contracts/contract-error';
 import { sourceIpOf } from './source-ip';
 
 /** The 429 of contract §1.8: always with `Retry-After`, in seconds. */
-export function rateLimited(retryAfterSeconds: number, message: string = MESSAGES.rateLimited): HttpError {
-  return new HttpError('RATE_LIMITED', message, { headers: { 'Retry-After': String(retryAfterSeconds) } });
+export function rateLimited(retryAfterSeconds: number, message: string = MESSAGES.rateLimited): ContractError {
+  return new ContractError('RATE_LIMITED', message, { headers: { 'Retry-After': String(retryAfterSeconds) } });
 }
 
 /** Reads `Authorization: Bearer <token>`; undefined when the header is absent. */

@@ -1,4 +1,4 @@
-import { HttpError } from './http-error';
+import { ContractError } from '../contracts/contract-error';
 
 /**
  * DynamoDB's own limits that a client's values can break: key sizes, item size, number range and
@@ -28,12 +28,12 @@ function cancellationMessages(error: { CancellationReasons?: Array<{ Code?: stri
 }
 
 /** The 400 for a DynamoDB refusal caused by the request's values; undefined for anything else. */
-export function fromDatabaseInputError(error: unknown): HttpError | undefined {
+export function fromDatabaseInputError(error: unknown): ContractError | undefined {
   if (!error || typeof error !== 'object') return undefined;
   const { name, message } = error as { name?: string; message?: string };
-  if (name === 'ValidationException' && isInputLimitMessage(message)) return new HttpError('VALIDATION_ERROR', DATABASE_INPUT_MESSAGE);
+  if (name === 'ValidationException' && isInputLimitMessage(message)) return new ContractError('VALIDATION_ERROR', DATABASE_INPUT_MESSAGE);
   if (name === 'TransactionCanceledException' && cancellationMessages(error as never).some(isInputLimitMessage)) {
-    return new HttpError('VALIDATION_ERROR', DATABASE_INPUT_MESSAGE);
+    return new ContractError('VALIDATION_ERROR', DATABASE_INPUT_MESSAGE);
   }
   return undefined;
 }

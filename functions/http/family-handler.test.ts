@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { ApiEvent, ApiResult } from './api-types';
 import { implement } from './api-types';
 import { createFamilyHandler } from './family-handler';
-import { HttpError } from './http-error';
+import { ContractError } from '../contracts/contract-error';
 
 function event(method: string, path: string, options: { body?: string; headers?: Record<string, string> } = {}): ApiEvent {
   return {
@@ -50,7 +50,7 @@ const handler = createFamilyHandler('auth', {
   }),
   'auth.checkLoginOptions': implement({
     async handle() {
-      throw new HttpError('CONFLICT', 'An account with this email already exists', { details: [{ id: 'x' }] });
+      throw new ContractError('CONFLICT', 'An account with this email already exists', { details: [{ id: 'x' }] });
     },
   }),
 });

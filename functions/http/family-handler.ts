@@ -10,7 +10,7 @@ import type { ApiEvent, ApiResult, Caller, RouteImplementation, RouteResponse } 
 import { authenticateRoute } from './authentication';
 import { corsFor } from './cors';
 import { errorResponse } from './error-response';
-import { HttpError, validationError } from './http-error';
+import { ContractError, validationError } from '../contracts/contract-error';
 import { idempotency, takesIdempotencyKey } from './idempotency';
 import { jsonBody } from './json-body';
 import { sourceIpOf } from './source-ip';
@@ -59,7 +59,7 @@ function routeHandler(route: RouteDefinition, implementation: RouteImplementatio
   if (takesIdempotencyKey(route)) pipeline.use(idempotency((event) => callers.get(event)));
   return pipeline.handler(async (event) => {
       const caller = callers.get(event);
-      if (!implementation) throw new HttpError('NOT_IMPLEMENTED', MESSAGES.notImplemented);
+      if (!implementation) throw new ContractError('NOT_IMPLEMENTED', MESSAGES.notImplemented);
       const headers = event.headers as Record<string, string | undefined>;
       const response = await implementation.handle({
         body: implementation.body ? parseOrThrow(implementation.body, objectBody((event as { body?: unknown }).body)) : (event as { body?: unknown }).body,
@@ -101,7 +101,7 @@ export function createFamilyHandler(family: Family, implementations: FamilyImple
       ...[...preflightPaths].map(([path, route]) => ({ method: 'OPTIONS' as const, path, handler: preflightHandler(route) })),
     ],
     notFoundResponse: () => {
-      throw new HttpError('NOT_FOUND', MESSAGES.routeNotFound);
+      throw new ContractError('NOT_FOUND', MESSAGES.routeNotFound);
     },
   });
 

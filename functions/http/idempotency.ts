@@ -6,7 +6,7 @@ import { getPorts } from '../platform/ports';
 import type { ApiEvent, ApiResult, Caller } from './api-types';
 import { apiKeyCallerOf } from './authentication';
 import { knownError } from './error-response';
-import { badRequest, conflict } from './http-error';
+import { badRequest, conflict } from '../contracts/contract-error';
 
 export const IDEMPOTENCY_MESSAGES = {
   keyLength: 'Idempotency-Key must be between 1 and 255 characters',

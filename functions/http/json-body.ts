@@ -2,7 +2,7 @@ import type { MiddlewareObj } from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import { MAX_JSON_BODY_BYTES, MESSAGES } from '../../shared/api/errors';
 import type { ApiEvent, ApiResult } from './api-types';
-import { HttpError } from './http-error';
+import { ContractError } from '../contracts/contract-error';
 
 /**
  * JSON bodies (§1.1): an empty body needs no Content-Type; a body over 1 MB is 413; other content
@@ -18,7 +18,7 @@ export function jsonBody(): MiddlewareObj<ApiEvent, ApiResult> {
         return;
       }
       const size = event.isBase64Encoded ? Math.floor((event.body.length * 3) / 4) : Buffer.byteLength(event.body, 'utf8');
-      if (size > MAX_JSON_BODY_BYTES) throw new HttpError('PAYLOAD_TOO_LARGE', MESSAGES.bodyTooLarge);
+      if (size > MAX_JSON_BODY_BYTES) throw new ContractError('PAYLOAD_TOO_LARGE', MESSAGES.bodyTooLarge);
       await parser.before?.(request as never);
     },
   };

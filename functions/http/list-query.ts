@@ -1,4 +1,4 @@
-import { badRequest } from './http-error';
+import { badRequest } from '../contracts/contract-error';
 
 /** Contract §1.5 messages. */
 export const LIST_MESSAGES = {

@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import { validationError } from './http-error';
+import { validationError } from '../contracts/contract-error';
 
 /** Parses with a zod schema; every problem becomes a `{ field, message }` detail in schema order (§1.4). */
 export function parseOrThrow<T>(schema: ZodType<T>, value: unknown): T {

@@ -1,12 +1,12 @@
-import type { DatabasePort } from '../ports/database';
-import type { IdentityPort } from '../ports/identity';
-import type { ChatModelPort } from '../ports/chat-model';
-import type { EmbeddingsPort } from '../ports/embeddings';
-import type { MailPort } from '../ports/mail';
-import type { ObjectsPort } from '../ports/objects';
-import type { QueuePort } from '../ports/queue';
-import type { SecretsPort } from '../ports/secrets';
-import type { VectorIndexPort } from '../ports/vectors';
+import type { DatabasePort } from '../contracts/ports/database';
+import type { IdentityPort } from '../contracts/ports/identity';
+import type { ChatModelPort } from '../contracts/ports/chat-model';
+import type { EmbeddingsPort } from '../contracts/ports/embeddings';
+import type { MailPort } from '../contracts/ports/mail';
+import type { ObjectsPort } from '../contracts/ports/objects';
+import type { QueuePort } from '../contracts/ports/queue';
+import type { SecretsPort } from '../contracts/ports/secrets';
+import type { VectorIndexPort } from '../contracts/ports/vectors';
 import { currentRuntime } from './environment';
 import { createCloudPorts } from './cloud-ports';
 

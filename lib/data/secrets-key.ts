@@ -6,7 +6,7 @@ import { Construct } from 'constructs';
 
 /**
  * The customer-managed key that encrypts third-party secrets the product stores (storage
- * credentials, Slack tokens, application API tokens): functions/ports/aws/kms-secrets.ts. Kept when
+ * credentials, Slack tokens, application API tokens): functions/adapters/aws/kms-secrets.ts. Kept when
  * the stack is deleted, because the table still holds what it encrypted.
  */
 export class SecretsKey extends Construct {

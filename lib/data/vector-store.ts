@@ -5,7 +5,7 @@ import * as s3vectors from 'aws-cdk-lib/aws-s3vectors';
 import { Construct } from 'constructs';
 import { acknowledge, wildcardResourceFinding } from '../nag';
 
-/** Everything the vector index port does (functions/ports/aws/s3-vectors-index.ts). */
+/** Everything the vector index port does (functions/adapters/aws/s3-vectors-index.ts). */
 export const VECTOR_INDEX_ACTIONS = [
   's3vectors:GetVectorBucket',
   's3vectors:GetIndex',

@@ -2,7 +2,7 @@ import { Duration } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { QueueName } from '../../functions/ports/queue';
+import type { QueueName } from '../../functions/contracts/ports/queue';
 import { DEAD_LETTER_QUEUE_ARN_ENV } from '../../functions/workers/dead-letters/dead-letter-sources';
 import type { BackendResources } from '../compute/backend';
 import { createQueueWorkerFunction } from './queue-worker-function';

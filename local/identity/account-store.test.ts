@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountNotFoundError, AccountStore, DuplicateEmailError } from './account-store';
 import { verifyPasswordHash } from './password-hash';
-import { startTestDatabase, type TestDatabase } from './test-environment';
+import { startTestDatabase, type TestDatabase } from '../../test/support/identity/test-environment';
 
 let db: TestDatabase;
 let store: AccountStore;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { DatabasePort } from '../../functions/ports/database';
+import type { DatabasePort } from '../../functions/contracts/ports/database';
 import { burnPasswordCheck, hashPassword, verifyPasswordHash } from './password-hash';
 
 /** The embedded issuer's own user accounts (what a Cognito user pool holds in the cloud). */

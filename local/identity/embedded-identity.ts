@@ -13,10 +13,10 @@ import {
   type OidcClientSettings,
   type ProviderTokens,
   type VerifiedToken,
-} from '../../functions/ports/identity';
+} from '../../functions/contracts/ports/identity';
 import { attemptPassword, lockedOutFor } from '../../functions/domain/rate-limits/password-attempts';
-import type { DatabasePort } from '../../functions/ports/database';
-import { tokenClaimProblem } from '../../functions/ports/token-claims';
+import type { DatabasePort } from '../../functions/contracts/ports/database';
+import { tokenClaimProblem } from '../../functions/domain/sessions/token-claims';
 import { DuplicateEmailError, type AccountStore } from './account-store';
 import { API_CLIENT_ID, CLIENT_SCOPE, PASSWORD_GRANT_TYPE, WEB_CLIENT_ID } from './issuer-constants';
 import type { PublicJwk } from './issuer-state';

@@ -6,10 +6,10 @@ import {
   InvalidCredentialsError,
   InvalidTokenError,
   type ProviderTokens,
-} from '../../functions/ports/identity';
+} from '../../functions/contracts/ports/identity';
 import { startEmbeddedIssuer, type EmbeddedIssuer } from './embedded-issuer';
-import { TestBrowser, formAction, pkcePair } from './test-browser';
-import { startTestDatabase, startTestServer, type TestDatabase } from './test-environment';
+import { TestBrowser, formAction, pkcePair } from '../../test/support/identity/test-browser';
+import { startTestDatabase, startTestServer, type TestDatabase } from '../../test/support/identity/test-environment';
 
 const EMAIL = 'ada@example.com';
 const PASSWORD = 'correct horse battery staple';

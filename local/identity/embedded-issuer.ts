@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Provider from 'oidc-provider';
-import type { DatabasePort } from '../../functions/ports/database';
-import type { IdentityPort } from '../../functions/ports/identity';
+import type { DatabasePort } from '../../functions/contracts/ports/database';
+import type { IdentityPort } from '../../functions/contracts/ports/identity';
 import { OIDC_POST_LOGOUT_PATH } from '../../shared/config/runtime-config';
 import { AccountStore } from './account-store';
 import { createEmbeddedIdentity } from './embedded-identity';

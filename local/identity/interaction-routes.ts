@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Provider } from 'oidc-provider';
 import { attemptPassword, LOGIN_LOCKED_MESSAGE } from '../../functions/domain/rate-limits/password-attempts';
-import type { DatabasePort } from '../../functions/ports/database';
+import type { DatabasePort } from '../../functions/contracts/ports/database';
 import type { AccountStore } from './account-store';
 import { CLIENT_SCOPE } from './issuer-constants';
 import { errorPage, loginPage, resetPasswordPage } from './pages';

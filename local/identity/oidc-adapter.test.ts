@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoDbOidcAdapter, revokeAccountArtifacts } from './oidc-adapter';
-import { startTestDatabase, type TestDatabase } from './test-environment';
+import { startTestDatabase, type TestDatabase } from '../../test/support/identity/test-environment';
 
 let db: TestDatabase;
 const adapter = (model: string) => new DynamoDbOidcAdapter(db.database, model);

@@ -7,7 +7,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { DatabasePort } from '../../functions/ports/database';
+import type { DatabasePort } from '../../functions/contracts/ports/database';
 
 /**
  * oidc-provider's persistence on the product's single table, so sessions, grants and refresh

@@ -1,6 +1,6 @@
 import { errors, type FindAccount, type Provider, type ResourceServer } from 'oidc-provider';
 import { attemptPassword, LOGIN_LOCKED_MESSAGE } from '../../functions/domain/rate-limits/password-attempts';
-import type { DatabasePort } from '../../functions/ports/database';
+import type { DatabasePort } from '../../functions/contracts/ports/database';
 import type { AccountStore } from './account-store';
 import { CLIENT_SCOPE, PASSWORD_GRANT_TYPE } from './issuer-constants';
 

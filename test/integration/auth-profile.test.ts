@@ -4,7 +4,7 @@ import { RATE_LIMITS } from '../../functions/domain/rate-limits/rate-limits';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrganizationRepository, type OrganizationRecord } from '../../functions/domain/organizations/organization-repository';
-import { keys } from '../../functions/domain/table/keys';
+import { keys } from '../../functions/contracts/keys/table-keys';
 import { createUserWithAccount } from '../../functions/domain/users/user-lifecycle';
 import { UserRepository, type UserRecord } from '../../functions/domain/users/user-repository';
 import type { AuthSettings, SecuritySettings } from '../../shared/rules/organization-settings';

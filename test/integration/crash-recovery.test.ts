@@ -6,7 +6,7 @@ import { connect } from '@lancedb/lancedb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXTRACTION_MESSAGES } from '../../functions/domain/extraction/extraction-error';
 import { UNPROCESSED_MESSAGE } from '../../functions/domain/ingestion/ingest-claim';
-import { knowledgeBaseIndexName } from '../../functions/ports/vectors';
+import { knowledgeBaseIndexName } from '../../functions/contracts/ports/vectors';
 import { findFreePort } from '../../local/dynamodb/dynamodb-local';
 import { dynamoDbJvmsOf, startChildPlatform, type ChildPlatform } from '../support/crash/crash-platform';
 import { knowledgeFlows, waitUntil, type Body } from '../support/knowledge-flows';

@@ -8,7 +8,7 @@ import { chunkDocument } from '../../functions/domain/chunking/chunk-document';
 import { EXTRACTION_FORMAT_VERSION } from '../../functions/domain/extraction/extracted-document';
 import type { FileRecord } from '../../functions/domain/files/file-record';
 import { FileRepository } from '../../functions/domain/files/file-repository';
-import { normalizeEtag } from '../../functions/domain/files/object-keys';
+import { normalizeEtag } from '../../functions/contracts/keys/object-keys';
 import { failDeadLetteredIndexing } from '../../functions/domain/ingestion/dead-letters';
 import { fileIngestMessage, sourcePurgeMessage } from '../../functions/domain/ingestion/indexing-messages';
 import { ingestFile } from '../../functions/domain/ingestion/ingest-file';
@@ -17,7 +17,7 @@ import { KnowledgeBaseRepository } from '../../functions/domain/knowledge-bases/
 import { readExtraction, type StoredExtraction } from '../../functions/domain/ingestion/stored-extraction';
 import { OrganizationRepository, type OrganizationRecord } from '../../functions/domain/organizations/organization-repository';
 import { getPorts } from '../../functions/platform/ports';
-import { knowledgeBaseIndexName } from '../../functions/ports/vectors';
+import { knowledgeBaseIndexName } from '../../functions/contracts/ports/vectors';
 import { PROCESSORS } from '../../functions/workers/indexing/processors';
 import { notificationBody } from '../../local/objects/object-store';
 import { createLanceDbIndex } from '../../local/vectors/lancedb-index';

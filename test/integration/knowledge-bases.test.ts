@@ -7,12 +7,12 @@ import { KnowledgeBaseRepository } from '../../functions/domain/knowledge-bases/
 import { knowledgeBasesUsingSource, removeSourceFromKnowledgeBases } from '../../functions/domain/knowledge-bases/source-usage';
 import { OrganizationRepository, type OrganizationRecord } from '../../functions/domain/organizations/organization-repository';
 import { citationsFrom, retrievePassages } from '../../functions/domain/retrieval/retrieve';
-import { keys } from '../../functions/domain/table/keys';
+import { keys } from '../../functions/contracts/keys/table-keys';
 import { createUserWithAccount } from '../../functions/domain/users/user-lifecycle';
 import type { Ports } from '../../functions/platform/ports';
-import type { EmbeddingsPort } from '../../functions/ports/embeddings';
-import type { QueueMessage, QueuePort } from '../../functions/ports/queue';
-import { knowledgeBaseIndexName } from '../../functions/ports/vectors';
+import type { EmbeddingsPort } from '../../functions/contracts/ports/embeddings';
+import type { QueueMessage, QueuePort } from '../../functions/contracts/ports/queue';
+import { knowledgeBaseIndexName } from '../../functions/contracts/ports/vectors';
 import { waitUntil } from '../support/knowledge-flows';
 import { callApi, removeDataDir, startTestPlatform, type JsonAnswer } from '../support/local-platform-fixture';
 import { nextClientIp, unique } from '../support/unique-values';

@@ -5,7 +5,7 @@ import { countersKey } from '../../functions/domain/cloud-resources/storage-coun
 import { OrganizationRepository, type OrganizationRecord } from '../../functions/domain/organizations/organization-repository';
 import { UserRepository, type UserRecord } from '../../functions/domain/users/user-repository';
 import { installPorts } from '../../functions/platform/ports';
-import { createS3Objects } from '../../functions/ports/aws/s3-objects';
+import { createS3Objects } from '../../functions/adapters/aws/s3-objects';
 import { callApi, removeDataDir, startTestPlatform } from '../support/local-platform-fixture';
 import { unique } from '../support/unique-values';
 

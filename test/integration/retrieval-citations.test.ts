@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTHING_RELEVANT } from '../../functions/domain/answering/answer-texts';
-import { EXTRACTIVE_MODEL } from '../../functions/domain/answering/extractive-answerer';
+import { EXTRACTIVE_MODEL } from '../../functions/adapters/offline/extractive-answerer';
 import { OrganizationRepository, type OrganizationRecord } from '../../functions/domain/organizations/organization-repository';
 import { retrievePassages } from '../../functions/domain/retrieval/retrieve';
 import { knowledgeFlows, subscribe, type Body, type KnowledgeFlows } from '../support/knowledge-flows';

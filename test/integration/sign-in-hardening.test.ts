@@ -7,12 +7,12 @@ import { OrganizationRepository, type OrganizationRecord } from '../../functions
 import { fixedWindowAt } from '../../functions/domain/rate-limits/fixed-window';
 import { rateCounterKey } from '../../functions/domain/rate-limits/rate-limit-counter';
 import { RATE_LIMITS, type RateLimit } from '../../functions/domain/rate-limits/rate-limits';
-import { keys } from '../../functions/domain/table/keys';
+import { keys } from '../../functions/contracts/keys/table-keys';
 import { UserRepository, type UserRecord } from '../../functions/domain/users/user-repository';
 import { createUserWithAccount } from '../../functions/domain/users/user-lifecycle';
 import { OIDC_CALLBACK_PATH } from '../../shared/config/runtime-config';
 import { API_CLIENT_ID, PASSWORD_GRANT_TYPE, WEB_CLIENT_ID } from '../../local/identity/issuer-constants';
-import { formAction, pkcePair, TestBrowser } from '../../local/identity/test-browser';
+import { formAction, pkcePair, TestBrowser } from '../support/identity/test-browser';
 import { callApi, removeDataDir, startTestPlatform, type JsonAnswer } from '../support/local-platform-fixture';
 
 const LOCKED = 'Too many login attempts. Please try again later.';

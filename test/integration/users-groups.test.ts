@@ -8,7 +8,7 @@ import { hashInvitationToken } from '../../functions/domain/invitations/invitati
 import { OrganizationRepository, type OrganizationRecord } from '../../functions/domain/organizations/organization-repository';
 import { createUserWithAccount, inviteUser } from '../../functions/domain/users/user-lifecycle';
 import { UserRepository, type UserRecord } from '../../functions/domain/users/user-repository';
-import { keys } from '../../functions/domain/table/keys';
+import { keys } from '../../functions/contracts/keys/table-keys';
 import type { OutboxEntry } from '../../local/mail/outbox-mail';
 import { callApi, removeDataDir, startTestPlatform } from '../support/local-platform-fixture';
 import { unique } from '../support/unique-values';

@@ -2,10 +2,10 @@ import type { ValidationDetail } from '../../../shared/api/errors';
 import { passwordProblems, type PasswordPolicy } from '../../../shared/rules/password-policy';
 import { UserRepository, type UserRecord } from '../../domain/users/user-repository';
 import type { UserCaller } from '../../http/api-types';
-import { badRequest, conflict, validationError } from '../../http/http-error';
+import { badRequest, conflict, validationError } from '../../contracts/contract-error';
 import { organizationSettings } from '../../domain/organizations/organization-settings';
 import type { Ports } from '../../platform/ports';
-import { LoginLockedError } from '../../ports/identity';
+import { LoginLockedError } from '../../contracts/ports/identity';
 import { rateLimited } from '../../http/authentication';
 import { AUTH_MESSAGES } from './auth-messages';
 

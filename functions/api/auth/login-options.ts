@@ -5,7 +5,7 @@ import { OrganizationRepository, type OrganizationRecord } from '../../domain/or
 import { organizationSettings } from '../../domain/organizations/organization-settings';
 import { routeSignup } from '../../domain/signup/signup-organizations';
 import { acceptsSignups } from '../../domain/signup/signup-target';
-import { badRequest } from '../../http/http-error';
+import { badRequest } from '../../contracts/contract-error';
 import type { Ports } from '../../platform/ports';
 import { AUTH_MESSAGES } from './auth-messages';
 

@@ -4,9 +4,9 @@ import { organizationSettings } from '../../domain/organizations/organization-se
 import { lockedOutFor } from '../../domain/rate-limits/password-attempts';
 import { UserRepository } from '../../domain/users/user-repository';
 import { rateLimited } from '../../http/authentication';
-import { forbidden, unauthorized, upstreamError } from '../../http/http-error';
+import { forbidden, unauthorized, upstreamError } from '../../contracts/contract-error';
 import type { Ports } from '../../platform/ports';
-import { IdentityUnavailableError, InvalidCredentialsError, LoginLockedError, type ProviderTokens } from '../../ports/identity';
+import { IdentityUnavailableError, InvalidCredentialsError, LoginLockedError, type ProviderTokens } from '../../contracts/ports/identity';
 import { AUTH_MESSAGES } from './auth-messages';
 import { assertCanSignIn, resolveUser, signedInUser } from './user-resolution';
 

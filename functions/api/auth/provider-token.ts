@@ -2,9 +2,9 @@ import { normalizeEmail } from '../../../shared/rules/fields';
 import { RevokedTokenRepository } from '../../domain/sessions/revoked-token-repository';
 import { UserRepository } from '../../domain/users/user-repository';
 import { bearerToken } from '../../http/authentication';
-import { badRequest, unauthorized } from '../../http/http-error';
+import { badRequest, unauthorized } from '../../contracts/contract-error';
 import type { Ports } from '../../platform/ports';
-import { InvalidTokenError, type VerifiedToken } from '../../ports/identity';
+import { InvalidTokenError, type VerifiedToken } from '../../contracts/ports/identity';
 import { AUTH_MESSAGES } from './auth-messages';
 import { assertCanSignIn, resolveUser, signedInUser } from './user-resolution';
 

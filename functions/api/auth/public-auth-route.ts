@@ -4,7 +4,7 @@ import { RATE_LIMITS } from '../../domain/rate-limits/rate-limits';
 import { implement, type RouteRequest, type RouteResponse } from '../../http/api-types';
 import { rateLimited } from '../../http/authentication';
 import { parseOrThrow } from '../../http/validation';
-import type { DatabasePort } from '../../ports/database';
+import type { DatabasePort } from '../../contracts/ports/database';
 import { getPorts } from '../../platform/ports';
 
 type Query = Record<string, string | undefined>;

@@ -1,8 +1,8 @@
 import { OrganizationRepository } from '../../domain/organizations/organization-repository';
 import { UserRepository } from '../../domain/users/user-repository';
-import { unauthorized, upstreamError } from '../../http/http-error';
+import { unauthorized, upstreamError } from '../../contracts/contract-error';
 import type { Ports } from '../../platform/ports';
-import { IdentityUnavailableError, InvalidTokenError, type ProviderTokens } from '../../ports/identity';
+import { IdentityUnavailableError, InvalidTokenError, type ProviderTokens } from '../../contracts/ports/identity';
 import { AUTH_MESSAGES } from './auth-messages';
 import { assertCanSignIn } from './user-resolution';
 

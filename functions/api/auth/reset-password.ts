@@ -1,6 +1,6 @@
 import { normalizeEmail } from '../../../shared/rules/fields';
 import type { UserCaller } from '../../http/api-types';
-import { conflict, forbidden, upstreamError } from '../../http/http-error';
+import { conflict, forbidden, upstreamError } from '../../contracts/contract-error';
 import { logger } from '../../observability/logger';
 import type { Ports } from '../../platform/ports';
 import { AUTH_MESSAGES } from './auth-messages';

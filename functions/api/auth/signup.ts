@@ -6,9 +6,9 @@ import { routeSignup } from '../../domain/signup/signup-organizations';
 import { createUserWithAccount } from '../../domain/users/user-lifecycle';
 import { loadUserEntity } from '../../domain/users/user-profile';
 import { EmailTakenError, UserRepository } from '../../domain/users/user-repository';
-import { conflict, forbidden, upstreamError, validationError } from '../../http/http-error';
+import { conflict, forbidden, upstreamError, validationError } from '../../contracts/contract-error';
 import type { Ports } from '../../platform/ports';
-import { IdentityUnavailableError } from '../../ports/identity';
+import { IdentityUnavailableError } from '../../contracts/ports/identity';
 import { AUTH_MESSAGES } from './auth-messages';
 
 export interface SignupInput {

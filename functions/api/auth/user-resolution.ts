@@ -5,11 +5,11 @@ import { OrganizationRepository, type OrganizationRecord } from '../../domain/or
 import { organizationSettings } from '../../domain/organizations/organization-settings';
 import { createJustInTimeUser } from '../../domain/signup/just-in-time-user';
 import { routeSignup } from '../../domain/signup/signup-organizations';
-import { keys } from '../../domain/table/keys';
+import { keys } from '../../contracts/keys/table-keys';
 import { settlePendingInvitation } from '../../domain/users/user-lifecycle';
 import { loadUserEntity } from '../../domain/users/user-profile';
 import { EmailTakenError, linkSubject, UserRepository, type AuthProvider, type UserRecord } from '../../domain/users/user-repository';
-import { forbidden } from '../../http/http-error';
+import { forbidden } from '../../contracts/contract-error';
 import type { Ports } from '../../platform/ports';
 import { AUTH_MESSAGES } from './auth-messages';
 

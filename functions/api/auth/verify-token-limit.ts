@@ -3,9 +3,9 @@ import { RATE_LIMITS } from '../../domain/rate-limits/rate-limits';
 import { RevokedTokenRepository } from '../../domain/sessions/revoked-token-repository';
 import { UserRepository } from '../../domain/users/user-repository';
 import { bearerToken, rateLimited } from '../../http/authentication';
-import { HttpError } from '../../http/http-error';
+import { ContractError } from '../../contracts/contract-error';
 import type { Ports } from '../../platform/ports';
-import { InvalidTokenError } from '../../ports/identity';
+import { InvalidTokenError } from '../../contracts/ports/identity';
 import { enforcePublicAuthLimit } from './public-auth-route';
 
 /** The subject of a token that would pass §1.2's checks, or undefined for any other. */
@@ -17,8 +17,8 @@ async function validSubject(ports: Ports, headers: Record<string, string | undef
     if (await new RevokedTokenRepository(ports.database).isRevoked(verified.jti)) return undefined;
     return verified.sub;
   } catch (error) {
-    // A malformed header (HttpError) or a bad token: both are guesses as far as the limit goes.
-    if (error instanceof InvalidTokenError || error instanceof HttpError) return undefined;
+    // A malformed header (ContractError) or a bad token: both are guesses as far as the limit goes.
+    if (error instanceof InvalidTokenError || error instanceof ContractError) return undefined;
     throw error;
   }
 }

@@ -4,7 +4,7 @@ import { StripeBilling } from '../../domain/billing/stripe-billing';
 import { StripeBillingStore } from '../../domain/billing/stripe-billing-store';
 import { StripePayments } from '../../domain/billing/stripe-payments';
 import { SubscriptionStore } from '../../domain/billing/subscription-store';
-import { badRequest, conflict, forbidden, HttpError, notFound, upstreamError } from '../../http/http-error';
+import { badRequest, conflict, forbidden, ContractError, notFound, upstreamError } from '../../contracts/contract-error';
 import { platformModes } from '../../platform/modes';
 import { getPorts } from '../../platform/ports';
 import { stripeClient } from '../../platform/stripe-client';
@@ -48,7 +48,7 @@ export async function withBillingRules<T>(work: () => Promise<T>): Promise<T> {
       case 'forbidden':
         throw forbidden(error.message);
       case 'payment_failed':
-        throw new HttpError('PAYMENT_FAILED', error.message);
+        throw new ContractError('PAYMENT_FAILED', error.message);
       case 'upstream':
         throw upstreamError(error.message);
       default:

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/api/schemas/billing';
 import type { BillingActor } from '../../domain/billing/stripe-payments';
 import { implement, requireCaller, type Caller } from '../../http/api-types';
-import { notFound } from '../../http/http-error';
+import { notFound } from '../../contracts/contract-error';
 import { idempotencyKeyOf, paymentsNotConfigured, stripeServices, withBillingRules } from './billing-mode';
 import { z } from 'zod';
 

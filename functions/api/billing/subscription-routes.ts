@@ -3,7 +3,7 @@ import type { PlanChanges } from '../../domain/billing/plan-changes';
 import { SelfHostedBilling } from '../../domain/billing/self-hosted-billing';
 import { SubscriptionStore } from '../../domain/billing/subscription-store';
 import { implement, requireCaller, type Caller } from '../../http/api-types';
-import { badRequest } from '../../http/http-error';
+import { badRequest } from '../../contracts/contract-error';
 import { getPorts } from '../../platform/ports';
 import { idempotencyKeyOf, stripeServices, withBillingRules } from './billing-mode';
 import { toSubscriptionEntity } from './subscription-view';

@@ -2,7 +2,7 @@ import { MESSAGES } from '../../../shared/api/errors';
 import { StripeBillingStore } from '../../domain/billing/stripe-billing-store';
 import { StripeWebhookEvents } from '../../domain/billing/stripe-webhook-events';
 import { implement } from '../../http/api-types';
-import { notFound, unauthorized } from '../../http/http-error';
+import { notFound, unauthorized } from '../../contracts/contract-error';
 import { logger } from '../../observability/logger';
 import { getPorts } from '../../platform/ports';
 import { stripeClient, stripeWebhookSecret } from '../../platform/stripe-client';

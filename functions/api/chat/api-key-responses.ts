@@ -1,7 +1,7 @@
-import { rateLimitHeaders } from '../../domain/applications/api-key-rate-limit';
+import { rateLimitHeaders } from '../../domain/api-access/api-key-rate-limit';
 import type { RouteImplementation } from '../../http/api-types';
 import { apiKeyCallerOf } from '../../http/authentication';
-import { HttpError } from '../../http/http-error';
+import { ContractError } from '../../contracts/contract-error';
 
 /**
  * §1.8: every API-key call carries `X-RateLimit-*`, its errors included. Routes wrapped here parse
@@ -18,8 +18,8 @@ export function withRateLimitHeaders<TBody, TQuery, TParams>(implementation: Rou
         const response = await implementation.handle(request);
         return { ...response, headers: { ...response.headers, ...headers } };
       } catch (error) {
-        if (!(error instanceof HttpError)) throw error;
-        throw new HttpError(error.code, error.message, { details: error.details, status: error.status, headers: { ...headers, ...error.headers } });
+        if (!(error instanceof ContractError)) throw error;
+        throw new ContractError(error.code, error.message, { details: error.details, status: error.status, headers: { ...headers, ...error.headers } });
       }
     },
   };

@@ -6,10 +6,10 @@ import type { SessionOwner } from '../../domain/chat/session-repository';
 import type { OrganizationRecord } from '../../domain/organizations/organization-repository';
 import type { ApiEvent, Caller } from '../../http/api-types';
 import { apiKeyCallerOf } from '../../http/authentication';
-import { badRequest } from '../../http/http-error';
+import { badRequest } from '../../contracts/contract-error';
 import type { Ports } from '../../platform/ports';
 import { loadVisibleApplication } from '../rag/application-context';
-import type { PlanInForce } from '../../domain/applications/organization-plan';
+import type { PlanInForce } from '../../domain/plans/organization-plan';
 
 /** Who is chatting with which application, and whose sessions they reach (§17 "Identity"). */
 export interface ChatParty {

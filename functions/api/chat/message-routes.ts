@@ -12,7 +12,7 @@ import { consumeRateLimit } from '../../domain/rate-limits/rate-limit-counter';
 import { logger } from '../../observability/logger';
 import { implement } from '../../http/api-types';
 import { rateLimited } from '../../http/authentication';
-import { conflict, forbidden, HttpError, notFound, upstreamError } from '../../http/http-error';
+import { conflict, forbidden, ContractError, notFound, upstreamError } from '../../contracts/contract-error';
 import { getPorts, type Ports } from '../../platform/ports';
 import { withRateLimitHeaders } from './api-key-responses';
 import { chatPartyOf, type ChatParty } from './chat-party';
@@ -48,7 +48,7 @@ export const listMessages = withRateLimitHeaders(
 function sendFailure(error: unknown): unknown {
   if (error instanceof SessionFullError) return conflict(CHAT_MESSAGES.sessionFull);
   if (error instanceof ConversationLimitError) {
-    return new HttpError('QUOTA_EXCEEDED', CHAT_MESSAGES.conversationLimit, { details: { resource: 'conversations', limit: error.limit, used: error.used } });
+    return new ContractError('QUOTA_EXCEEDED', CHAT_MESSAGES.conversationLimit, { details: { resource: 'conversations', limit: error.limit, used: error.used } });
   }
   if (error instanceof SessionGoneError) return notFound(CHAT_MESSAGES.sessionNotFound);
   if (error instanceof SessionChangedError) return conflict(error.message);

@@ -1,7 +1,7 @@
 import type { ValidationDetail } from '../../../shared/api/errors';
 import { CHAT_LIMITS } from '../../../shared/rules/chat';
 import { CHAT_MESSAGES as M } from '../../domain/chat/chat-messages';
-import { validationError } from '../../http/http-error';
+import { validationError } from '../../contracts/contract-error';
 
 type Raw = Record<string, unknown>;
 const objectOf = (value: unknown): Raw | undefined => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Raw) : undefined);

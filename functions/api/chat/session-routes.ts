@@ -7,7 +7,7 @@ import { toChatSession } from '../../domain/chat/chat-view';
 import { SessionRepository } from '../../domain/chat/session-repository';
 import { startSession } from '../../domain/chat/start-session';
 import { implement } from '../../http/api-types';
-import { forbidden, validationError } from '../../http/http-error';
+import { forbidden, validationError } from '../../contracts/contract-error';
 import { applyListQuery, parseListQuery, type ListDefinition } from '../../http/list-query';
 import { getPorts } from '../../platform/ports';
 import type { ValidationDetail } from '../../../shared/api/errors';

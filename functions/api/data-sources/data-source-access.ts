@@ -3,8 +3,8 @@ import { FILE_MESSAGES } from '../../domain/files/file-messages';
 import type { FileRecord } from '../../domain/files/file-record';
 import { FileRepository } from '../../domain/files/file-repository';
 import type { FolderTree } from '../../domain/folders/folder-tree';
-import { badRequest, forbidden, notFound } from '../../http/http-error';
-import type { DatabasePort } from '../../ports/database';
+import { badRequest, forbidden, notFound } from '../../contracts/contract-error';
+import type { DatabasePort } from '../../contracts/ports/database';
 
 /**
  * A file of the caller's organization that is still in the tree. Another organization's id, an

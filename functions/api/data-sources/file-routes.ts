@@ -11,7 +11,7 @@ import { retryOnConflict } from '../../domain/folders/tagged-transaction';
 import { knowledgeBaseGroups } from '../../domain/knowledge-bases/knowledge-base-groups';
 import { knowledgeBasesUsingSource } from '../../domain/knowledge-bases/source-usage';
 import { implement, requireCaller, type Caller } from '../../http/api-types';
-import { conflict, HttpError, notFound } from '../../http/http-error';
+import { conflict, ContractError, notFound } from '../../contracts/contract-error';
 import { booleanParameter } from '../../http/list-query';
 import { getPorts, type Ports } from '../../platform/ports';
 import { actorOf } from '../folders/folder-context';
@@ -145,7 +145,7 @@ export const downloadFile = implement({
       const store = await storeOfFile(ports.database, ports.objects, file);
       url = await store.presignGet(file.metadata.object_name, DOWNLOAD_URL_SECONDS, file.name);
     } catch (error) {
-      if (error instanceof StoreUnavailableError) throw new HttpError('UPSTREAM_ERROR', FILE_MESSAGES.storeUnavailable);
+      if (error instanceof StoreUnavailableError) throw new ContractError('UPSTREAM_ERROR', FILE_MESSAGES.storeUnavailable);
       throw error;
     }
     if (redirect) return { status: 302, headers: { Location: url, 'Cache-Control': 'no-store' } };

@@ -6,7 +6,7 @@ import type { FolderTree } from '../../domain/folders/folder-tree';
 import { FileRepository } from '../../domain/files/file-repository';
 import { sourcePurgeMessage } from '../../domain/ingestion/indexing-messages';
 import { implement, requireCaller } from '../../http/api-types';
-import { notFound } from '../../http/http-error';
+import { notFound } from '../../contracts/contract-error';
 import { booleanParameter } from '../../http/list-query';
 import { getPorts } from '../../platform/ports';
 import { actorOf } from './folder-context';

@@ -1,7 +1,7 @@
 import { GroupRepository, type GroupRecord } from '../../domain/groups/group-repository';
 import { GROUP_MESSAGES } from '../../domain/users/user-messages';
 import type { Caller } from '../../http/api-types';
-import { notFound } from '../../http/http-error';
+import { notFound } from '../../contracts/contract-error';
 import type { Ports } from '../../platform/ports';
 
 /** A group of the caller's organization; another organization's id reads exactly as an unknown one (§1.3). */

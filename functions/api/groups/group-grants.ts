@@ -1,5 +1,5 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../../domain/table/keys';
+import { keys } from '../../contracts/keys/table-keys';
 import { queryAll } from '../../domain/table/query-all';
 import type { Ports } from '../../platform/ports';
 

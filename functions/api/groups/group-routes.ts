@@ -3,7 +3,7 @@ import { descriptionField, nameField } from '../../../shared/rules/fields';
 import { GroupNameTakenError, GroupRepository } from '../../domain/groups/group-repository';
 import { GROUP_MESSAGES } from '../../domain/users/user-messages';
 import { implement, requireCaller } from '../../http/api-types';
-import { conflict } from '../../http/http-error';
+import { conflict } from '../../contracts/contract-error';
 import { applyListQuery, dataWithPagination, parseListQuery, type ListDefinition } from '../../http/list-query';
 import { getPorts } from '../../platform/ports';
 import { loadOrganizationGroup } from './group-access';

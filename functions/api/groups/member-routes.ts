@@ -3,7 +3,7 @@ import { GroupRepository } from '../../domain/groups/group-repository';
 import { GROUP_MESSAGES, USER_MESSAGES } from '../../domain/users/user-messages';
 import { UserRepository } from '../../domain/users/user-repository';
 import { implement, requireCaller } from '../../http/api-types';
-import { conflict, notFound } from '../../http/http-error';
+import { conflict, notFound } from '../../contracts/contract-error';
 import { applyListQuery, dataWithPagination, parseListQuery } from '../../http/list-query';
 import { getPorts } from '../../platform/ports';
 import { toUserEntities, userListDefinition } from '../../domain/users/user-list';

@@ -3,11 +3,11 @@ import { APPLICATION_MESSAGES as M } from '../../domain/applications/application
 import { slackIntegrationOf } from '../../domain/applications/application-record';
 import { ApplicationRepository } from '../../domain/applications/application-repository';
 import { revealSlackSigningSecret } from '../../domain/applications/integration-secrets';
-import { answerableEvent, claimSlackEvent, slackAnswerMessage } from '../../domain/applications/slack-events';
-import { verifySlackSignature } from '../../domain/applications/slack-signature';
+import { answerableEvent, claimSlackEvent, slackAnswerMessage } from '../../domain/slack/slack-events';
+import { verifySlackSignature } from '../../domain/slack/slack-signature';
 import { logger } from '../../observability/logger';
 import { implement } from '../../http/api-types';
-import { badRequest, notFound, unauthorized } from '../../http/http-error';
+import { badRequest, notFound, unauthorized } from '../../contracts/contract-error';
 import { getPorts } from '../../platform/ports';
 
 const OK = { status: 200, body: { ok: true } } as const;

@@ -4,7 +4,7 @@ import { loadKnowledgeBase } from '../../domain/knowledge-bases/knowledge-base-l
 import { KNOWLEDGE_BASE_MESSAGES } from '../../domain/knowledge-bases/knowledge-base-messages';
 import type { KnowledgeBaseRecord } from '../../domain/knowledge-bases/knowledge-base-record';
 import type { Caller } from '../../http/api-types';
-import { forbidden } from '../../http/http-error';
+import { forbidden } from '../../contracts/contract-error';
 import type { Ports } from '../../platform/ports';
 
 export const idParams = z.object({ id: z.string() });

@@ -5,7 +5,7 @@ import { KNOWLEDGE_BASE_MESSAGES as M } from '../../domain/knowledge-bases/knowl
 import { KNOWLEDGE_BASE_SOURCE_TYPES, KNOWLEDGE_BASE_STATUSES } from '../../domain/knowledge-bases/knowledge-base-record';
 import { KnowledgeBaseRepository } from '../../domain/knowledge-bases/knowledge-base-repository';
 import { implement, requireCaller } from '../../http/api-types';
-import { badRequest } from '../../http/http-error';
+import { badRequest } from '../../contracts/contract-error';
 import { applyListQuery, parseListQuery, type ListDefinition, type RawQuery } from '../../http/list-query';
 import { getPorts } from '../../platform/ports';
 import { idParams, readableKnowledgeBase, viewerOf } from './knowledge-base-viewer';

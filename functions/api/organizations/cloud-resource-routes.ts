@@ -1,4 +1,4 @@
-import { planInForce } from '../../domain/applications/organization-plan';
+import { planInForce } from '../../domain/plans/organization-plan';
 import { describeCloudResources } from '../../domain/cloud-resources/cloud-resources-view';
 import { provisionCloudResources } from '../../domain/cloud-resources/provisioning';
 import { checkCloudResources } from '../../domain/cloud-resources/resource-check';
@@ -7,7 +7,7 @@ import { StorageUnreachableError } from '../../domain/cloud-resources/storage-er
 import { storageQuota } from '../../domain/cloud-resources/storage-quota';
 import { ORGANIZATION_MESSAGES } from '../../domain/organizations/organization-messages';
 import { implement, requireCaller } from '../../http/api-types';
-import { upstreamError } from '../../http/http-error';
+import { upstreamError } from '../../contracts/contract-error';
 import { logger } from '../../observability/logger';
 import { getPorts } from '../../platform/ports';
 import { targetOrganization } from './organization-access';

@@ -1,7 +1,7 @@
 import { ORGANIZATION_MESSAGES } from '../../domain/organizations/organization-messages';
 import { OrganizationRepository, type OrganizationRecord } from '../../domain/organizations/organization-repository';
 import type { Caller } from '../../http/api-types';
-import { notFound } from '../../http/http-error';
+import { notFound } from '../../contracts/contract-error';
 import type { Ports } from '../../platform/ports';
 
 export function isSystemAdmin(caller: Caller): boolean {

@@ -5,7 +5,7 @@ import { ORGANIZATION_STATUSES } from '../../domain/organizations/organization-i
 import { ORGANIZATION_MESSAGES } from '../../domain/organizations/organization-messages';
 import { OrganizationRepository, type OrganizationRecord } from '../../domain/organizations/organization-repository';
 import { implement } from '../../http/api-types';
-import { badRequest } from '../../http/http-error';
+import { badRequest } from '../../contracts/contract-error';
 import { applyListQuery, dataWithPagination, parseListQuery, type ListDefinition } from '../../http/list-query';
 import { getPorts } from '../../platform/ports';
 

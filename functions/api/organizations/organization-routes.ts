@@ -7,9 +7,9 @@ import { DomainTakenError, OrganizationRepository } from '../../domain/organizat
 import { loadUserEntity } from '../../domain/users/user-profile';
 import { EmailTakenError } from '../../domain/users/user-repository';
 import { implement, requireCaller } from '../../http/api-types';
-import { conflict, forbidden, upstreamError, validationError } from '../../http/http-error';
+import { conflict, forbidden, upstreamError, validationError } from '../../contracts/contract-error';
 import { getPorts } from '../../platform/ports';
-import { IdentityUnavailableError } from '../../ports/identity';
+import { IdentityUnavailableError } from '../../contracts/ports/identity';
 import { isSystemAdmin, targetOrganization } from './organization-access';
 import { presentOrganization } from './organization-view';
 

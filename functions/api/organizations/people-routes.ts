@@ -8,7 +8,7 @@ import { USER_MESSAGES } from '../../domain/users/user-messages';
 import { loadUserEntity } from '../../domain/users/user-profile';
 import { UserRepository } from '../../domain/users/user-repository';
 import { implement, requireCaller } from '../../http/api-types';
-import { badRequest, forbidden, validationError } from '../../http/http-error';
+import { badRequest, forbidden, validationError } from '../../contracts/contract-error';
 import { applyListQuery, dataWithPagination, parseListQuery } from '../../http/list-query';
 import { getPorts } from '../../platform/ports';
 import { isSystemAdmin, targetOrganization } from './organization-access';

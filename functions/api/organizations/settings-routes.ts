@@ -3,7 +3,7 @@ import { OrganizationRepository } from '../../domain/organizations/organization-
 import { organizationSettings } from '../../domain/organizations/organization-settings';
 import { mergeAuthSettings, mergeSecuritySettings, securityCandidateProblems } from '../../domain/organizations/settings-input';
 import { implement, requireCaller } from '../../http/api-types';
-import { badRequest, validationError } from '../../http/http-error';
+import { badRequest, validationError } from '../../contracts/contract-error';
 import { getPorts } from '../../platform/ports';
 import { targetOrganization } from './organization-access';
 

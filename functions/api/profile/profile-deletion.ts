@@ -3,7 +3,7 @@ import { denylistToken } from '../../domain/sessions/session-revocation';
 import { deleteUserEverywhere } from '../../domain/users/user-lifecycle';
 import { UserRepository, type UserRecord } from '../../domain/users/user-repository';
 import type { UserCaller } from '../../http/api-types';
-import { conflict } from '../../http/http-error';
+import { conflict } from '../../contracts/contract-error';
 import type { Ports } from '../../platform/ports';
 
 /**

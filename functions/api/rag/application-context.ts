@@ -4,7 +4,7 @@ import { APPLICATION_MESSAGES as M } from '../../domain/applications/application
 import type { ApplicationRecord } from '../../domain/applications/application-record';
 import { ApplicationRepository } from '../../domain/applications/application-repository';
 import type { Caller } from '../../http/api-types';
-import { forbidden, notFound } from '../../http/http-error';
+import { forbidden, notFound } from '../../contracts/contract-error';
 import type { Ports } from '../../platform/ports';
 
 /** Admin in the §1.3 sense: role admin, or a system_admin inside the system organization. */

@@ -8,7 +8,7 @@ import { ApplicationRepository } from '../../domain/applications/application-rep
 import { toApplicationEntities, toPublicApplication } from '../../domain/applications/application-view';
 import { implement, requireCaller, type Caller } from '../../http/api-types';
 import { apiKeyCallerOf } from '../../http/authentication';
-import { badRequest } from '../../http/http-error';
+import { badRequest } from '../../contracts/contract-error';
 import { applyListQuery, parseListQuery, type ListDefinition } from '../../http/list-query';
 import { getPorts, type Ports } from '../../platform/ports';
 import { withRateLimitHeaders } from '../chat/api-key-responses';

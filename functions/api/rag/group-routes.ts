@@ -3,7 +3,7 @@ import { APPLICATION_MESSAGES as M } from '../../domain/applications/application
 import { ApplicationRepository } from '../../domain/applications/application-repository';
 import { GroupRepository, type GroupRecord } from '../../domain/groups/group-repository';
 import { implement, requireCaller } from '../../http/api-types';
-import { badRequest, validationError } from '../../http/http-error';
+import { badRequest, validationError } from '../../contracts/contract-error';
 import { getPorts } from '../../platform/ports';
 import { loadApplication } from './application-context';
 

@@ -1,11 +1,11 @@
 import type { ValidationDetail } from '../../../shared/api/errors';
 import { indexAccessOf } from '../../domain/applications/application-access';
 import { APPLICATION_MESSAGES as M } from '../../domain/applications/application-messages';
-import { notifyMessagingIntegrations } from '../../domain/applications/slack-notify';
+import { notifyMessagingIntegrations } from '../../domain/slack/slack-notify';
 import { CHAT_MESSAGES } from '../../domain/chat/chat-messages';
 import { hadRecentExchange } from '../../domain/chat/recent-exchange';
 import { implement, requireCaller } from '../../http/api-types';
-import { badRequest, forbidden, validationError } from '../../http/http-error';
+import { badRequest, forbidden, validationError } from '../../contracts/contract-error';
 import { getPorts } from '../../platform/ports';
 import { loadVisibleApplication } from './application-context';
 

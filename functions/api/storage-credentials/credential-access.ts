@@ -2,7 +2,7 @@ import { satisfiesRoleWord } from '../../../shared/auth/roles';
 import { STORAGE_CREDENTIALS_MESSAGES } from '../../domain/storage-credentials/storage-credentials-messages';
 import { UserRepository } from '../../domain/users/user-repository';
 import type { Caller } from '../../http/api-types';
-import { forbidden, notFound } from '../../http/http-error';
+import { forbidden, notFound } from '../../contracts/contract-error';
 import type { Ports } from '../../platform/ports';
 
 /**

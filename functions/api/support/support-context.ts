@@ -1,7 +1,7 @@
 import { SupportDesk, type SupportRequester } from '../../domain/support/support-desk';
 import { SupportRuleError } from '../../domain/support/support-rule-error';
 import type { Caller } from '../../http/api-types';
-import { badRequest, HttpError, notFound } from '../../http/http-error';
+import { badRequest, ContractError, notFound } from '../../contracts/contract-error';
 import { ENV } from '../../platform/environment';
 import { getPorts } from '../../platform/ports';
 import { supportMailbox } from './support-mailbox';
@@ -32,7 +32,7 @@ export async function withSupportRules<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (!(error instanceof SupportRuleError)) throw error;
     if (error.refusal === 'not_found') throw notFound(error.message);
-    if (error.refusal === 'too_large') throw new HttpError('PAYLOAD_TOO_LARGE', error.message);
+    if (error.refusal === 'too_large') throw new ContractError('PAYLOAD_TOO_LARGE', error.message);
     throw badRequest(error.message);
   }
 }

@@ -11,7 +11,7 @@ import { consumeRateLimit } from '../../domain/rate-limits/rate-limit-counter';
 import { TICKET_CREATION_LIMIT } from '../../domain/support/ticket-rate-limit';
 import { implement, requireCaller } from '../../http/api-types';
 import { rateLimited } from '../../http/authentication';
-import { badRequest } from '../../http/http-error';
+import { badRequest } from '../../contracts/contract-error';
 import { applyListQuery, booleanParameter, parseListQuery, type ListDefinition } from '../../http/list-query';
 import { getPorts } from '../../platform/ports';
 import type { TicketRecord } from '../../domain/support/ticket-record';

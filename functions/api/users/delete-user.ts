@@ -4,7 +4,7 @@ import { deleteUserEverywhere } from '../../domain/users/user-lifecycle';
 import { USER_MESSAGES } from '../../domain/users/user-messages';
 import { UserRepository } from '../../domain/users/user-repository';
 import { implement, requireCaller } from '../../http/api-types';
-import { badRequest, conflict } from '../../http/http-error';
+import { badRequest, conflict } from '../../contracts/contract-error';
 import { getPorts } from '../../platform/ports';
 import { assertManageable, loadOrganizationUser } from './user-access';
 

@@ -3,7 +3,7 @@ import { GroupRepository } from '../../domain/groups/group-repository';
 import { USER_MESSAGES } from '../../domain/users/user-messages';
 import { UserRepository } from '../../domain/users/user-repository';
 import { implement, requireCaller } from '../../http/api-types';
-import { badRequest } from '../../http/http-error';
+import { badRequest } from '../../contracts/contract-error';
 import { applyListQuery, dataWithPagination, parseListQuery } from '../../http/list-query';
 import { getPorts } from '../../platform/ports';
 import { USER_STATUSES } from './user-input';

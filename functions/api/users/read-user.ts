@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { loadUserEntity } from '../../domain/users/user-profile';
 import { implement, requireCaller, type Caller } from '../../http/api-types';
-import { forbidden } from '../../http/http-error';
+import { forbidden } from '../../contracts/contract-error';
 import { getPorts } from '../../platform/ports';
 import { isAdminCaller, loadOrganizationUser } from './user-access';
 

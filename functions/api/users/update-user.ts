@@ -6,9 +6,9 @@ import { USER_MESSAGES } from '../../domain/users/user-messages';
 import { loadUserEntity } from '../../domain/users/user-profile';
 import { EmailTakenError, UserRepository, type UserChanges, type UserRecord } from '../../domain/users/user-repository';
 import { implement, requireCaller } from '../../http/api-types';
-import { badRequest, conflict } from '../../http/http-error';
+import { badRequest, conflict } from '../../contracts/contract-error';
 import { getPorts, type Ports } from '../../platform/ports';
-import { AccountEmailTakenError } from '../../ports/identity';
+import { AccountEmailTakenError } from '../../contracts/ports/identity';
 import { assertManageable, loadOrganizationUser } from './user-access';
 import { parseUserInput } from './user-input';
 

@@ -2,7 +2,7 @@ import { satisfiesRoleWord } from '../../../shared/auth/roles';
 import { UserRepository, type UserRecord } from '../../domain/users/user-repository';
 import { USER_MESSAGES } from '../../domain/users/user-messages';
 import type { Caller } from '../../http/api-types';
-import { forbidden, notFound } from '../../http/http-error';
+import { forbidden, notFound } from '../../contracts/contract-error';
 import type { Ports } from '../../platform/ports';
 
 /** Admin in the §1.3 sense: role admin, or a system_admin inside the system organization. */

@@ -4,7 +4,7 @@ import { GroupRepository } from '../../domain/groups/group-repository';
 import type { OrganizationRecord } from '../../domain/organizations/organization-repository';
 import { emailDomainProblem } from '../../domain/users/user-lifecycle';
 import { USER_MESSAGES } from '../../domain/users/user-messages';
-import { validationError } from '../../http/http-error';
+import { validationError } from '../../contracts/contract-error';
 import type { Ports } from '../../platform/ports';
 
 export const SETTABLE_ROLES = ['user', 'admin', 'rag_user'] as const;

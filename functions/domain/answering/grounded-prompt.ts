@@ -1,4 +1,4 @@
-import type { ChatModelInput } from '../../ports/chat-model';
+import type { ChatModelInput } from '../../contracts/ports/chat-model';
 import { NOTHING_RELEVANT, saysNothingRelevant } from './answer-texts';
 import { citedIndexes } from './citation-markers';
 

@@ -1,7 +1,7 @@
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
-import type { DatabasePort } from '../../ports/database';
+import type { DatabasePort } from '../../contracts/ports/database';
 import { knowledgeBaseKeys, type KnowledgeBaseRecord } from '../knowledge-bases/knowledge-base-record';
-import { withoutKeys } from '../table/keys';
+import { withoutKeys } from '../../contracts/keys/table-keys';
 
 /** BatchGetItem takes at most 100 keys. */
 const BATCH_LIMIT = 100;

@@ -1,18 +1,18 @@
 import type { Ports } from '../../platform/ports';
-import { conflict, forbidden } from '../../http/http-error';
+import { conflict, forbidden } from '../../contracts/contract-error';
 import { sourcePurgeMessage } from '../ingestion/indexing-messages';
 import { GroupRepository } from '../groups/group-repository';
 import type { OrganizationRecord } from '../organizations/organization-repository';
 import { organizationSettings } from '../organizations/organization-settings';
-import { nowIso } from '../table/keys';
+import { nowIso } from '../../contracts/keys/table-keys';
 import type { ApplicationInput } from './application-input';
 import { APPLICATION_MESSAGES as M } from './application-messages';
 import { apiIntegrationOf, newApplicationId, type ApplicationRecord, type IntegrationRecord } from './application-record';
 import { ApiTokenTakenError, ApplicationGoneError, ApplicationRepository } from './application-repository';
 import type { IntegrationInput } from './integration-input';
 import { integrationRecords } from './integration-secrets';
-import { includesApiAccess, planInForce } from './organization-plan';
-import { apiAccessQuotaError } from './plan-errors';
+import { includesApiAccess, planInForce } from '../plans/organization-plan';
+import { apiAccessQuotaError } from '../plans/plan-errors';
 
 /**
  * Switching the `api` integration on needs the plan's API access (402) and the organization's

@@ -1,5 +1,5 @@
 import type { LlmModel } from '../../../shared/rules/chat';
-import { keys, newId } from '../table/keys';
+import { keys, newId } from '../../contracts/keys/table-keys';
 
 /** The `api` integration as stored: the token only as a lookup hash and a ciphertext (§16). */
 export interface ApiIntegrationRecord {

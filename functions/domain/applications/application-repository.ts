@@ -1,6 +1,6 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { DatabasePort } from '../../ports/database';
-import { keys, withoutKeys } from '../table/keys';
+import type { DatabasePort } from '../../contracts/ports/database';
+import { keys, withoutKeys } from '../../contracts/keys/table-keys';
 import { queryAll } from '../table/query-all';
 import { apiIntegrationOf, APPLICATION_SK_PREFIX, applicationKeys, type ApplicationRecord } from './application-record';
 

@@ -1,6 +1,6 @@
 import type { AdminIntegration, Application, ApplicationStatus, MemberIntegration, PublicApplication } from '../../../shared/api/schemas/applications';
 import { readEnv } from '../../platform/environment';
-import type { DatabasePort } from '../../ports/database';
+import type { DatabasePort } from '../../contracts/ports/database';
 import type { KnowledgeBaseRecord } from '../knowledge-bases/knowledge-base-record';
 import { hasCompletedIndex, knowledgeBasesById } from './application-knowledge-bases';
 import type { ApplicationRecord, IntegrationRecord } from './application-record';

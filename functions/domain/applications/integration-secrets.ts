@@ -1,5 +1,5 @@
 import { getPorts } from '../../platform/ports';
-import { generateApiToken, hashApiToken } from './api-token';
+import { generateApiToken, hashApiToken } from '../api-access/api-token';
 import { apiIntegrationOf, slackIntegrationOf, type ApiIntegrationRecord, type IntegrationRecord, type SlackIntegrationRecord } from './application-record';
 import type { IntegrationInput } from './integration-input';
 

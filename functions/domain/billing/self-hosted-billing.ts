@@ -1,7 +1,7 @@
 import { BILLING_MESSAGES } from '../../../shared/api/schemas/billing';
 import { PENDING_CHANGE_MESSAGES, type PendingChanges } from '../../../shared/rules/billing/pending-changes';
 import { FREE_PLAN_ID, isPlanId, seededPlan, type SeededPlan } from '../../../shared/rules/plans';
-import { newId } from '../table/keys';
+import { newId } from '../../contracts/keys/table-keys';
 import { BillingRuleError } from './billing-rule-error';
 import { SubscriptionStore, type SubscriptionRecord } from './subscription-store';
 

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { isPlanId, type PlanId } from '../../../shared/rules/plans';
-import type { DatabasePort } from '../../ports/database';
-import { subscriptionKey } from '../applications/organization-plan';
+import type { DatabasePort } from '../../contracts/ports/database';
+import { subscriptionKey } from '../plans/organization-plan';
 
 export type SubscriptionStatus = 'active' | 'trialing' | 'past_due' | 'incomplete' | 'canceled' | 'unpaid';
 export type PaymentProvider = 'stripe' | 'self_hosted';

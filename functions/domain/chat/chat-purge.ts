@@ -1,6 +1,6 @@
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { DatabasePort } from '../../ports/database';
-import { keys } from '../table/keys';
+import type { DatabasePort } from '../../contracts/ports/database';
+import { keys } from '../../contracts/keys/table-keys';
 import { chatKeys } from './chat-records';
 
 /** BatchWriteItem takes at most 25 requests. */

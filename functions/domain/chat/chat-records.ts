@@ -1,6 +1,6 @@
 import type { Citation, Generator } from '../../../shared/api/schemas/chat';
 import type { ChatChannel } from '../../../shared/rules/chat';
-import { keys, newId } from '../table/keys';
+import { keys, newId } from '../../contracts/keys/table-keys';
 
 export type { Citation, Generator };
 

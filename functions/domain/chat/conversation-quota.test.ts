@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import type { DatabasePort } from '../../ports/database';
+import type { DatabasePort } from '../../contracts/ports/database';
 import { assertConversationRoom, conversationCounted, conversationCounterName, ConversationLimitError } from './conversation-quota';
 
 const PERIOD = '2026-11-01T00:00:00.000Z';

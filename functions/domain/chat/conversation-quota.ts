@@ -1,5 +1,5 @@
 import { GetCommand, type TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { DatabasePort } from '../../ports/database';
+import type { DatabasePort } from '../../contracts/ports/database';
 import { countersKey } from '../cloud-resources/storage-counters';
 import { perTableClient } from '../table/per-table-client';
 

@@ -1,4 +1,4 @@
-import type { DatabasePort } from '../../ports/database';
+import type { DatabasePort } from '../../contracts/ports/database';
 import { SessionRepository, type SessionOwner } from './session-repository';
 
 /** §16.10: how far back an exchange may be forwarded to the organization's channels. */

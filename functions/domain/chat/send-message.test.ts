@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import type { DatabasePort } from '../../ports/database';
-import type { ChatModelPort } from '../../ports/chat-model';
+import type { DatabasePort } from '../../contracts/ports/database';
+import type { ChatModelPort } from '../../contracts/ports/chat-model';
 import { GenerationFailedError, GenerationTimeoutError } from './chat-errors';
 import type { ChatSessionRecord } from './chat-records';
 import { ConversationLimitError, conversationCounterName } from './conversation-quota';

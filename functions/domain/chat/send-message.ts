@@ -1,8 +1,8 @@
 import { CHAT_LIMITS, sessionNameFromMessage } from '../../../shared/rules/chat';
 import type { Ports } from '../../platform/ports';
-import type { ChatModelPort } from '../../ports/chat-model';
+import type { ChatModelPort } from '../../contracts/ports/chat-model';
 import { renumberMarkers } from '../answering/citation-markers';
-import { planInForce, type PlanInForce } from '../applications/organization-plan';
+import { planInForce, type PlanInForce } from '../plans/organization-plan';
 import type { ApplicationRecord } from '../applications/application-record';
 import type { KnowledgeBaseRecord } from '../knowledge-bases/knowledge-base-record';
 import type { OrganizationRecord } from '../organizations/organization-repository';

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { CHAT_LIMITS, type ChatChannel } from '../../../shared/rules/chat';
-import type { DatabasePort } from '../../ports/database';
-import { keys, withoutKeys } from '../table/keys';
+import type { DatabasePort } from '../../contracts/ports/database';
+import { keys, withoutKeys } from '../../contracts/keys/table-keys';
 import { queryAll } from '../table/query-all';
 import { chatKeys, type ChatMessageRecord, type ChatSessionRecord } from './chat-records';
 

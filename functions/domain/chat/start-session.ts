@@ -1,6 +1,6 @@
 import { DEFAULT_SESSION_NAME } from '../../../shared/rules/chat';
-import type { DatabasePort } from '../../ports/database';
-import { nowIso } from '../table/keys';
+import type { DatabasePort } from '../../contracts/ports/database';
+import { nowIso } from '../../contracts/keys/table-keys';
 import { newSessionId, type ChatSessionRecord } from './chat-records';
 import { SessionRepository, type SessionOwner } from './session-repository';
 import { warmSessionsOf } from './warm-sessions';

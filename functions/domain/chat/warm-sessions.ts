@@ -1,4 +1,4 @@
-import type { DatabasePort } from '../../ports/database';
+import type { DatabasePort } from '../../contracts/ports/database';
 import { onTableWrites } from '../table/write-watch';
 import { chatKeys, type ChatMessageRecord, type ChatSessionRecord } from './chat-records';
 

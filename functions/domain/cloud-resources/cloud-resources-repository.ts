@@ -1,6 +1,6 @@
 import { BatchGetCommand, GetCommand, PutCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
-import type { DatabasePort } from '../../ports/database';
-import { keys } from '../table/keys';
+import type { DatabasePort } from '../../contracts/ports/database';
+import { keys } from '../../contracts/keys/table-keys';
 import type { CloudResources } from './cloud-resources';
 
 /** One item per organization, in its partition, so a tenant's resources are read like any of its items. */

@@ -1,7 +1,7 @@
 import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import type { DatabasePort } from '../../ports/database';
-import type { ObjectsPort } from '../../ports/objects';
-import { nowIso } from '../table/keys';
+import type { DatabasePort } from '../../contracts/ports/database';
+import type { ObjectsPort } from '../../contracts/ports/objects';
+import { nowIso } from '../../contracts/keys/table-keys';
 import type { CloudResources } from './cloud-resources';
 import { CloudResourcesRepository } from './cloud-resources-repository';
 import { classifyStorageError, storageErrorReason } from './storage-errors';

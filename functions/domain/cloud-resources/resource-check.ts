@@ -1,6 +1,6 @@
 import { GetBucketEncryptionCommand, GetBucketVersioningCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
-import type { ObjectsPort } from '../../ports/objects';
-import { nowIso } from '../table/keys';
+import type { ObjectsPort } from '../../contracts/ports/objects';
+import { nowIso } from '../../contracts/keys/table-keys';
 import type { CloudResources } from './cloud-resources';
 import { CloudResourcesRepository } from './cloud-resources-repository';
 import type { StoragePorts } from './provisioning';

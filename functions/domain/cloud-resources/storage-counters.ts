@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { DatabasePort } from '../../ports/database';
-import { keys } from '../table/keys';
+import type { DatabasePort } from '../../contracts/ports/database';
+import { keys } from '../../contracts/keys/table-keys';
 
 /**
  * The organization's counters item (contract §1.9; docs/data-model.md "Organization counters").

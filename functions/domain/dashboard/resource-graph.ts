@@ -1,5 +1,5 @@
 import type { Role } from '../../../shared/auth/roles';
-import type { DatabasePort } from '../../ports/database';
+import type { DatabasePort } from '../../contracts/ports/database';
 import { accessSubjectOf, sharesAGroup } from '../applications/application-access';
 import { ApplicationRepository } from '../applications/application-repository';
 import { applicationStatus } from '../applications/application-view';

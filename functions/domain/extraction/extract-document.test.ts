@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { asExtractionError, extractDocument } from './extract-document';
 import { EXTRACTION_FORMAT_VERSION } from './extracted-document';
 import { ExtractionError } from './extraction-error';
-import { minimalDocx, plainZip, utf8, windowsExecutable } from './fixture-builders';
+import { minimalDocx, plainZip, utf8, windowsExecutable } from '../../../test/support/extraction/fixture-builders';
 
 describe('extractDocument', () => {
   it('refuses types that contract §9 does not accept', async () => {

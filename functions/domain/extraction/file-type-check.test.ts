@@ -12,7 +12,7 @@ import {
   utf8,
   windowsExecutable,
   workbook,
-} from './fixture-builders';
+} from '../../../test/support/extraction/fixture-builders';
 
 describe('ACCEPTED_TYPES', () => {
   it('holds the rows of contract §9 first in each entry', () => {

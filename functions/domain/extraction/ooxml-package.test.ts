@@ -1,7 +1,7 @@
 import { createDeflateRaw } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { extractDocument } from './extract-document';
-import { minimalDocx } from './fixture-builders';
+import { minimalDocx } from '../../../test/support/extraction/fixture-builders';
 import { openPackage, resolvePartPath } from './ooxml-package';
 
 const MiB = 1024 * 1024;

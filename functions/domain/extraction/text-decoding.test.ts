@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeText, legacyText, utf8 } from './fixture-builders';
+import { encodeText, legacyText, utf8 } from '../../../test/support/extraction/fixture-builders';
 import { decodeText } from './text-decoding';
 
 const SAMPLE = 'Grüße aus Zürich: naïve café — 10 €';

@@ -1,6 +1,6 @@
-import { badRequest, notFound } from '../../http/http-error';
+import { badRequest, notFound } from '../../contracts/contract-error';
 import { applyListQuery, booleanParameter, parseListQuery, type ListDefinition, type ListQuery, type RawQuery } from '../../http/list-query';
-import type { DatabasePort } from '../../ports/database';
+import type { DatabasePort } from '../../contracts/ports/database';
 import { toFolderEntity } from '../folders/folder-entity';
 import { FOLDER_MESSAGES } from '../folders/folder-messages';
 import type { FolderTree } from '../folders/folder-tree';

@@ -1,5 +1,5 @@
 import { ACCEPTED_TYPES, kindFromNameOrMime } from '../extraction/file-type-check';
-import { badRequest, forbidden, HttpError, notFound } from '../../http/http-error';
+import { badRequest, forbidden, ContractError, notFound } from '../../contracts/contract-error';
 import { logger } from '../../observability/logger';
 import type { Ports } from '../../platform/ports';
 import { FOLDER_MESSAGES } from '../folders/folder-messages';
@@ -9,13 +9,13 @@ import { retryOnConflict } from '../folders/tagged-transaction';
 import { fileIngestMessage, sourcePurgeMessage } from '../ingestion/indexing-messages';
 import type { OrganizationRecord } from '../organizations/organization-repository';
 import { readStorageCounters } from '../cloud-resources/storage-counters';
-import { nowIso } from '../table/keys';
+import { nowIso } from '../../contracts/keys/table-keys';
 import { FILE_MESSAGES, MAX_FILE_BYTES, UPLOAD_URL_SECONDS } from './file-messages';
 import { newFileId, type FileRecord } from './file-record';
 import { FileRepository } from './file-repository';
 import { deleteObject, deletePrefix, headObject, platformStore, storeOfFile, StoreUnavailableError, userStore, type FileStore } from './file-store';
 import { commitFileChange, mutateFile, revise, StorageLimitExceededError } from './file-writes';
-import { extractionPrefix, fileObjectKey, fileObjectPrefix } from './object-keys';
+import { extractionPrefix, fileObjectKey, fileObjectPrefix } from '../../contracts/keys/object-keys';
 import { storageLimitOf, storageQuotaError } from './storage-limit';
 
 export interface Actor {
@@ -72,7 +72,7 @@ export async function createPendingUpload(ports: Ports, actor: Actor, request: U
   const file = await retryOnConflict(async () => {
     const tree = await new FolderRepository(ports.database).tree(organizationId);
     const folder = folderOrRoot(tree, request.folderId);
-    if (size > MAX_FILE_BYTES) throw new HttpError('PAYLOAD_TOO_LARGE', FILE_MESSAGES.tooLarge);
+    if (size > MAX_FILE_BYTES) throw new ContractError('PAYLOAD_TOO_LARGE', FILE_MESSAGES.tooLarge);
     const now = nowIso();
     const record: FileRecord = {
       id,
@@ -150,7 +150,7 @@ export async function completeUpload(ports: Ports, actor: Actor, request: Comple
   if (!kindFromNameOrMime(file.metadata.original_filename, object.contentType)) throw badRequest(FILE_MESSAGES.typeNotAccepted);
   if (object.size > MAX_FILE_BYTES) {
     await discardUpload(ports, file, store, actor.userId);
-    throw new HttpError('PAYLOAD_TOO_LARGE', FILE_MESSAGES.tooLarge);
+    throw new ContractError('PAYLOAD_TOO_LARGE', FILE_MESSAGES.tooLarge);
   }
   if (sizeMismatch(file, object.size)) {
     await discardUpload(ports, file, store, actor.userId);
@@ -226,11 +226,11 @@ export function sizeMismatch(file: FileRecord, actualSize: number): boolean {
  * released the storage, keeping the item failed with the reason), so completing it answers what
  * completing it first would have: 413, 402 or 400, and the item goes.
  */
-async function refusalAtIngest(ports: Ports, actor: Actor, file: FileRecord): Promise<HttpError | undefined> {
+async function refusalAtIngest(ports: Ports, actor: Actor, file: FileRecord): Promise<ContractError | undefined> {
   if (file.status !== 'failed') return undefined;
   switch (file.metadata.error) {
     case FILE_MESSAGES.tooLarge:
-      return new HttpError('PAYLOAD_TOO_LARGE', FILE_MESSAGES.tooLarge);
+      return new ContractError('PAYLOAD_TOO_LARGE', FILE_MESSAGES.tooLarge);
     case FILE_MESSAGES.sizeMismatch:
       return badRequest(FILE_MESSAGES.sizeMismatch);
     case FILE_MESSAGES.storageLimit: {
@@ -252,9 +252,9 @@ async function fromUserStore<T>(work: () => Promise<T>, file?: FileRecord): Prom
     return await work();
   } catch (error) {
     const usersStore = error instanceof StoreUnavailableError || file?.metadata.object_store === 'user';
-    if (error instanceof HttpError || !usersStore) throw error;
+    if (error instanceof ContractError || !usersStore) throw error;
     logger.warn('A user\'s storage failed', { dataSourceId: file?.id, error: (error as Error).message });
-    throw new HttpError('UPSTREAM_ERROR', FILE_MESSAGES.storeUnavailable);
+    throw new ContractError('UPSTREAM_ERROR', FILE_MESSAGES.storeUnavailable);
   }
 }
 

@@ -1,4 +1,4 @@
-import { keys, newId } from '../table/keys';
+import { keys, newId } from '../../contracts/keys/table-keys';
 
 export type FileStatus = 'active' | 'pending' | 'failed';
 export type FileSourceType = 'file_upload' | 'drive_sync';

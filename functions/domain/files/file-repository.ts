@@ -1,6 +1,6 @@
 import { BatchGetCommand, GetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
-import type { DatabasePort } from '../../ports/database';
-import { keys, withoutKeys } from '../table/keys';
+import type { DatabasePort } from '../../contracts/ports/database';
+import { keys, withoutKeys } from '../../contracts/keys/table-keys';
 import { LIST_READ_BOUND, queryAll } from '../table/query-all';
 import { fileKeys, type FileRecord } from './file-record';
 

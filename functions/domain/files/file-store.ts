@@ -1,13 +1,13 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { DatabasePort } from '../../ports/database';
-import { attachmentDisposition, presignedPut } from '../../ports/aws/s3-objects';
-import type { ObjectsPort } from '../../ports/objects';
+import type { DatabasePort } from '../../contracts/ports/database';
+import { attachmentDisposition, presignedPut } from '../../adapters/aws/s3-objects';
+import type { ObjectsPort } from '../../contracts/ports/objects';
 import { credentialClient } from '../storage-credentials/credential-client';
 import { urlProblem } from '../outbound/url-guard';
 import { loadPlainCredentials } from '../storage-credentials/storage-credentials-service';
 import type { FileRecord, ObjectStoreKind } from './file-record';
-import { normalizeEtag } from './object-keys';
+import { normalizeEtag } from '../../contracts/keys/object-keys';
 
 /** What a HEAD says about an uploaded object. */
 export interface ObjectFacts {

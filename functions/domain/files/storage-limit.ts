@@ -1,7 +1,7 @@
 import { storageLimitBytes } from '../../../shared/rules/plans';
-import { HttpError } from '../../http/http-error';
-import type { DatabasePort } from '../../ports/database';
-import { planInForce } from '../applications/organization-plan';
+import { ContractError } from '../../contracts/contract-error';
+import type { DatabasePort } from '../../contracts/ports/database';
+import { planInForce } from '../plans/organization-plan';
 import type { OrganizationRecord } from '../organizations/organization-repository';
 import type { StorageLimitExceededError } from './file-writes';
 import { FILE_MESSAGES } from './file-messages';
@@ -15,6 +15,6 @@ export async function storageLimitOf(database: DatabasePort, organization: Pick<
 }
 
 /** §1.9's 402 for `storage`; limit and used in bytes, as §1.6 reads sizes. */
-export function storageQuotaError(error: StorageLimitExceededError): HttpError {
-  return new HttpError('QUOTA_EXCEEDED', FILE_MESSAGES.storageLimit, { details: { resource: 'storage', limit: error.limit, used: error.used } });
+export function storageQuotaError(error: StorageLimitExceededError): ContractError {
+  return new ContractError('QUOTA_EXCEEDED', FILE_MESSAGES.storageLimit, { details: { resource: 'storage', limit: error.limit, used: error.used } });
 }

@@ -1,7 +1,7 @@
-import { badRequest, conflict, forbidden, notFound } from '../../http/http-error';
-import type { DatabasePort } from '../../ports/database';
+import { badRequest, conflict, forbidden, notFound } from '../../contracts/contract-error';
+import type { DatabasePort } from '../../contracts/ports/database';
 import { canManage, type Viewer } from '../files/data-source-item';
-import { nowIso } from '../table/keys';
+import { nowIso } from '../../contracts/keys/table-keys';
 import { FOLDER_MESSAGES } from './folder-messages';
 import { newFolderId, MAX_FOLDER_LEVEL, sameFolderName, ZERO_COUNTERS, type FolderRecord } from './folder-record';
 import { FolderNameTakenError, FolderRepository } from './folder-repository';

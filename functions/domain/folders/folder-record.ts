@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { keys, newId } from '../table/keys';
+import { keys, newId } from '../../contracts/keys/table-keys';
 
 /** The counters every folder keeps for its subtree (§10: updated along the ancestor chain). */
 export interface FolderCounters {

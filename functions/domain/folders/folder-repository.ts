@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { DatabasePort } from '../../ports/database';
-import { keys, nowIso, withoutKeys } from '../table/keys';
+import type { DatabasePort } from '../../contracts/ports/database';
+import { keys, nowIso, withoutKeys } from '../../contracts/keys/table-keys';
 import { queryAll } from '../table/query-all';
 import { counterWrites, subtreeDeltas, type DeltaMap } from './folder-counters';
 import { FOLDER_SK_PREFIX, folderKeys, newFolderId, ROOT_FOLDER_NAME, sameFolderName, ZERO_COUNTERS, type FolderRecord } from './folder-record';

@@ -1,4 +1,4 @@
-import type { DatabasePort } from '../../ports/database';
+import type { DatabasePort } from '../../contracts/ports/database';
 import type { FolderRecord } from './folder-record';
 import { FolderRepository } from './folder-repository';
 

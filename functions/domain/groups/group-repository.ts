@@ -1,6 +1,6 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { DatabasePort } from '../../ports/database';
-import { keys, newId, nowIso, SK_PREFIX, withoutKeys } from '../table/keys';
+import type { DatabasePort } from '../../contracts/ports/database';
+import { keys, newId, nowIso, SK_PREFIX, withoutKeys } from '../../contracts/keys/table-keys';
 import { queryAll } from '../table/query-all';
 
 export interface GroupRecord {

@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { DatabasePort } from '../../ports/database';
+import type { DatabasePort } from '../../contracts/ports/database';
 
 /** §1.7: a key is kept for 24 h. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;

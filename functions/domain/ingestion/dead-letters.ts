@@ -1,6 +1,6 @@
 import { logger } from '../../observability/logger';
 import type { Ports } from '../../platform/ports';
-import { fileKeyOf, parseIndexingBody } from '../../workers/indexing/indexing-message';
+import { fileKeyOf, parseIndexingBody } from '../../contracts/messages/indexing-message';
 import { mutateFile, revise } from '../files/file-writes';
 import { KB_INDEX_MESSAGE_TYPE } from '../knowledge-bases/index-messages';
 import { failDeadLetteredIndex } from '../knowledge-bases/index-knowledge-base';

@@ -1,4 +1,4 @@
-import type { DatabasePort } from '../../ports/database';
+import type { DatabasePort } from '../../contracts/ports/database';
 import type { FileRecord, IngestClaim } from '../files/file-record';
 import { mutateFile, revise } from '../files/file-writes';
 

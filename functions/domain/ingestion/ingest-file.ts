@@ -1,7 +1,7 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { logger } from '../../observability/logger';
 import { getPorts, type Ports } from '../../platform/ports';
-import type { QueueMessage } from '../../ports/queue';
+import type { QueueMessage } from '../../contracts/ports/queue';
 import { EXTRACTION_MESSAGES, ExtractionError } from '../extraction/extraction-error';
 import type { ExtractedDocument } from '../extraction/extracted-document';
 import type { ExtractionInput } from '../extraction/extract-document';
@@ -13,7 +13,7 @@ import type { FileRecord } from '../files/file-record';
 import { FileRepository } from '../files/file-repository';
 import { deleteObject, headObject, platformStore, storeOfFile, StoreUnavailableError, type FileStore, type ObjectFacts } from '../files/file-store';
 import { mutateFile, revise, StorageLimitExceededError } from '../files/file-writes';
-import { extractionKey, fileObjectPrefix, normalizeEtag } from '../files/object-keys';
+import { extractionKey, fileObjectPrefix, normalizeEtag } from '../../contracts/keys/object-keys';
 import { storageLimitOf } from '../files/storage-limit';
 import { OrganizationRepository } from '../organizations/organization-repository';
 import { withExtractionSlot } from './extraction-slots';

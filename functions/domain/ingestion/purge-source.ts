@@ -1,12 +1,12 @@
 import { logger } from '../../observability/logger';
 import { getPorts, type Ports } from '../../platform/ports';
-import type { QueueMessage } from '../../ports/queue';
+import type { QueueMessage } from '../../contracts/ports/queue';
 import { purgeApplicationChats, purgeUserChats } from '../chat/chat-purge';
 import type { FileRecord } from '../files/file-record';
 import { FileRepository } from '../files/file-repository';
 import { deletePrefix, platformStore, storeOfFile } from '../files/file-store';
 import { commitFileChange } from '../files/file-writes';
-import { extractionPrefix, fileObjectPrefix } from '../files/object-keys';
+import { extractionPrefix, fileObjectPrefix } from '../../contracts/keys/object-keys';
 import type { FolderRecord } from '../folders/folder-record';
 import { FolderRepository } from '../folders/folder-repository';
 import type { FolderTree } from '../folders/folder-tree';

@@ -1,5 +1,5 @@
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import type { ObjectsPort } from '../../ports/objects';
+import type { ObjectsPort } from '../../contracts/ports/objects';
 import { EXTRACTION_FORMAT_VERSION, type ExtractedDocument } from '../extraction/extracted-document';
 
 /**

@@ -1,4 +1,4 @@
-import type { MailMessage } from '../../ports/mail';
+import type { MailMessage } from '../../contracts/ports/mail';
 
 export interface InvitationMessageInput {
   to: string;

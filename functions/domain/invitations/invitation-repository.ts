@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { DatabasePort } from '../../ports/database';
-import { keys, withoutKeys } from '../table/keys';
+import type { DatabasePort } from '../../contracts/ports/database';
+import { keys, withoutKeys } from '../../contracts/keys/table-keys';
 import { invitationTtl } from './invitation-state';
 
 export interface InvitationRecord {

@@ -1,6 +1,6 @@
 import type { ApplicationRef } from '../../../shared/api/schemas/knowledge-bases';
-import type { DatabasePort } from '../../ports/database';
-import { keys } from '../table/keys';
+import type { DatabasePort } from '../../contracts/ports/database';
+import { keys } from '../../contracts/keys/table-keys';
 import { queryAll } from '../table/query-all';
 
 export type { ApplicationRef };

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { badRequest, conflict } from '../../http/http-error';
+import { badRequest, conflict } from '../../contracts/contract-error';
 import { logger } from '../../observability/logger';
 import type { Ports } from '../../platform/ports';
-import { nowIso } from '../table/keys';
+import { nowIso } from '../../contracts/keys/table-keys';
 import { kbIndexMessage, type KbIndexPayload } from './index-messages';
 import { loadKnowledgeBase, withFreshRead } from './knowledge-base-lifecycle';
 import { INDEXING_ERRORS, KNOWLEDGE_BASE_MESSAGES as M } from './knowledge-base-messages';

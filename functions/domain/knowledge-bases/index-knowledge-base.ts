@@ -1,13 +1,13 @@
 import { CHUNK_SIZE_RANGE, OVERLAP_RANGE } from '../../../shared/rules/chunking';
 import { logger } from '../../observability/logger';
 import { getPorts, type Ports } from '../../platform/ports';
-import type { EmbeddingsPort } from '../../ports/embeddings';
-import type { QueueMessage } from '../../ports/queue';
-import { knowledgeBaseIndexName, searchableText, type IndexRecord } from '../../ports/vectors';
+import type { EmbeddingsPort } from '../../contracts/ports/embeddings';
+import type { QueueMessage } from '../../contracts/ports/queue';
+import { knowledgeBaseIndexName, searchableText, type IndexRecord } from '../../contracts/ports/vectors';
 import { FileRepository } from '../files/file-repository';
 import type { FileRecord } from '../files/file-record';
 import { readExtraction } from '../ingestion/stored-extraction';
-import { nowIso } from '../table/keys';
+import { nowIso } from '../../contracts/keys/table-keys';
 import { kbIndexMessage, type IndexCursor, type KbIndexPayload } from './index-messages';
 import { fileIndexRecords } from './index-records';
 import { dropIndexVersions } from './index-versions';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { QueueMessage } from '../../ports/queue';
-import { nowIso } from '../table/keys';
+import type { QueueMessage } from '../../contracts/ports/queue';
+import { nowIso } from '../../contracts/keys/table-keys';
 import type { EmbeddingModel, KnowledgeBaseSourceType } from './knowledge-base-record';
 
 export const KB_INDEX_MESSAGE_TYPE = 'kb.index';

@@ -1,6 +1,6 @@
 import type { ChunkingOptions } from '../../../shared/rules/chunking';
 import { chunkDocument, type ChunkableDocument } from '../chunking/chunk-document';
-import type { IndexRecord } from '../../ports/vectors';
+import type { IndexRecord } from '../../contracts/ports/vectors';
 
 /**
  * The index records of one file: its stored extraction chunked with the knowledge base's

@@ -1,5 +1,5 @@
 import { logger } from '../../observability/logger';
-import { knowledgeBaseIndexName, type VectorIndexPort } from '../../ports/vectors';
+import { knowledgeBaseIndexName, type VectorIndexPort } from '../../contracts/ports/vectors';
 import type { KnowledgeBaseRecord } from './knowledge-base-record';
 
 /**

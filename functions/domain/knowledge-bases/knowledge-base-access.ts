@@ -1,5 +1,5 @@
 import { satisfiesRoleWord, type Role } from '../../../shared/auth/roles';
-import type { DatabasePort } from '../../ports/database';
+import type { DatabasePort } from '../../contracts/ports/database';
 import { GroupRepository } from '../groups/group-repository';
 import { KnowledgeBaseRepository } from './knowledge-base-repository';
 import type { KnowledgeBaseRecord } from './knowledge-base-record';

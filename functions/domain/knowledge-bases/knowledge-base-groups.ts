@@ -1,6 +1,6 @@
 import type { ValidationDetail } from '../../../shared/api/errors';
 import type { GroupRef } from '../../../shared/api/schemas/knowledge-bases';
-import { validationError } from '../../http/http-error';
+import { validationError } from '../../contracts/contract-error';
 import type { Ports } from '../../platform/ports';
 import { GroupRepository, type GroupRecord } from '../groups/group-repository';
 import { loadKnowledgeBase } from './knowledge-base-lifecycle';

@@ -1,8 +1,8 @@
-import { HttpError, conflict, notFound, validationError } from '../../http/http-error';
+import { ContractError, conflict, notFound, validationError } from '../../contracts/contract-error';
 import type { Ports } from '../../platform/ports';
 import { GroupRepository } from '../groups/group-repository';
 import type { OrganizationRecord } from '../organizations/organization-repository';
-import { nowIso } from '../table/keys';
+import { nowIso } from '../../contracts/keys/table-keys';
 import type { UserRecord } from '../users/user-repository';
 import { applicationsUsing } from './application-usage';
 import { dropIndexVersions, liveIndexVersions } from './index-versions';
@@ -64,7 +64,7 @@ export async function createKnowledgeBase(ports: Ports, organization: Organizati
     await new KnowledgeBaseRepository(ports.database).create(record, adminGroup?.id, limit);
   } catch (error) {
     if (!(error instanceof KnowledgeBaseLimitError)) throw error;
-    throw new HttpError('QUOTA_EXCEEDED', M.quotaExceeded, { details: { resource: 'knowledge_bases', limit: error.limit, used: error.used } });
+    throw new ContractError('QUOTA_EXCEEDED', M.quotaExceeded, { details: { resource: 'knowledge_bases', limit: error.limit, used: error.used } });
   }
   return record;
 }

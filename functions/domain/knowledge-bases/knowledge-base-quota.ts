@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { DatabasePort } from '../../ports/database';
-import { planInForce } from '../applications/organization-plan';
+import type { DatabasePort } from '../../contracts/ports/database';
+import { planInForce } from '../plans/organization-plan';
 import { countersKey } from '../cloud-resources/storage-counters';
 import type { OrganizationRecord } from '../organizations/organization-repository';
 import type { TransactItem } from './knowledge-base-transactions';

@@ -1,5 +1,5 @@
 import type { EmbeddingModel, KnowledgeBaseSourceType, KnowledgeBaseStatus } from '../../../shared/rules/knowledge-base-form';
-import { keys, newId } from '../table/keys';
+import { keys, newId } from '../../contracts/keys/table-keys';
 
 export {
   DEFAULT_EMBEDDING_MODEL,

@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { DatabasePort } from '../../ports/database';
-import { keys, nowIso, withoutKeys } from '../table/keys';
+import type { DatabasePort } from '../../contracts/ports/database';
+import { keys, nowIso, withoutKeys } from '../../contracts/keys/table-keys';
 import { queryAll } from '../table/query-all';
 import { knowledgeBaseCounterWrite, readKnowledgeBaseCount } from './knowledge-base-quota';
 import {

@@ -1,5 +1,5 @@
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { DatabasePort } from '../../ports/database';
+import type { DatabasePort } from '../../contracts/ports/database';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 

@@ -1,7 +1,7 @@
 import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
-import type { DatabasePort } from '../../ports/database';
+import type { DatabasePort } from '../../contracts/ports/database';
 import { FileRepository } from '../files/file-repository';
-import { keys } from '../table/keys';
+import { keys } from '../../contracts/keys/table-keys';
 import type { KnowledgeBaseSourceType } from './knowledge-base-record';
 
 /** What a knowledge base needs to know about one of its sources. */

@@ -1,6 +1,6 @@
 import { logger } from '../../observability/logger';
 import type { Ports } from '../../platform/ports';
-import { knowledgeBaseIndexName } from '../../ports/vectors';
+import { knowledgeBaseIndexName } from '../../contracts/ports/vectors';
 import { liveIndexVersions } from './index-versions';
 import { KnowledgeBaseRepository } from './knowledge-base-repository';
 

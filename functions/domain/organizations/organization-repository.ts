@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandOutput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { AuthSettings, SecuritySettings } from '../../../shared/rules/organization-settings';
-import type { DatabasePort } from '../../ports/database';
-import { keys, newId, nowIso, SK_PREFIX, withoutKeys } from '../table/keys';
+import type { DatabasePort } from '../../contracts/ports/database';
+import { keys, newId, nowIso, SK_PREFIX, withoutKeys } from '../../contracts/keys/table-keys';
 import { queryAll } from '../table/query-all';
 
 export type OrganizationStatus = 'active' | 'inactive' | 'suspended';

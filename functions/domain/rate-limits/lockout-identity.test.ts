@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import type { DatabasePort } from '../../ports/database';
-import { InvalidCredentialsError, LoginLockedError, type IdentityPort, type ProviderTokens } from '../../ports/identity';
+import type { DatabasePort } from '../../contracts/ports/database';
+import { InvalidCredentialsError, LoginLockedError, type IdentityPort, type ProviderTokens } from '../../contracts/ports/identity';
 import { withLoginLockout } from './lockout-identity';
 
 /** Gets, puts and deletes by key: all the lockout counter and the user lookups need. */

@@ -1,5 +1,5 @@
-import type { DatabasePort } from '../../ports/database';
-import { InvalidCredentialsError, LoginLockedError, type IdentityPort, type ProviderTokens } from '../../ports/identity';
+import type { DatabasePort } from '../../contracts/ports/database';
+import { InvalidCredentialsError, LoginLockedError, type IdentityPort, type ProviderTokens } from '../../contracts/ports/identity';
 import { UserRepository } from '../users/user-repository';
 import { attemptPassword } from './password-attempts';
 

@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { DatabasePort } from '../../ports/database';
+import type { DatabasePort } from '../../contracts/ports/database';
 import { afterFailure, type LockoutPolicy, type LoginFailures } from './login-lockout';
 
 export const loginFailureKey = (email: string) => ({ PK: `LOGINFAIL#${email.trim().toLowerCase()}`, SK: 'LOGINFAIL' });

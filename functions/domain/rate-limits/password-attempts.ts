@@ -1,6 +1,6 @@
 import { normalizeEmail } from '../../../shared/rules/fields';
 import { defaultSecuritySettings } from '../../../shared/rules/organization-settings';
-import type { DatabasePort } from '../../ports/database';
+import type { DatabasePort } from '../../contracts/ports/database';
 import { OrganizationRepository } from '../organizations/organization-repository';
 import { organizationSettings } from '../organizations/organization-settings';
 import { UserRepository } from '../users/user-repository';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DatabasePort } from '../../ports/database';
+import type { DatabasePort } from '../../contracts/ports/database';
 import { fixedWindowAt } from './fixed-window';
 import { consumeRateLimit, rateCounterKey } from './rate-limit-counter';
 import { leaseSize } from './rate-leases';

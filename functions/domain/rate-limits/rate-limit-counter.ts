@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { DatabasePort } from '../../ports/database';
+import type { DatabasePort } from '../../contracts/ports/database';
 import { fixedWindowAt, secondsUntil, type FixedWindow } from './fixed-window';
 import { leaseSize, RateLeases } from './rate-leases';
 import type { RateLimit } from './rate-limits';

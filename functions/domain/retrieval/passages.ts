@@ -1,4 +1,4 @@
-import type { IndexSourceType } from '../../ports/vectors';
+import type { IndexSourceType } from '../../contracts/ports/vectors';
 
 /** One retrieved chunk, ready for a prompt (`text`) and for a citation (the rest). */
 export interface Passage {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { DatabasePort } from '../../ports/database';
-import type { EmbeddingsPort } from '../../ports/embeddings';
-import type { IndexHit, IndexQuery, VectorIndexPort } from '../../ports/vectors';
+import type { DatabasePort } from '../../contracts/ports/database';
+import type { EmbeddingsPort } from '../../contracts/ports/embeddings';
+import type { IndexHit, IndexQuery, VectorIndexPort } from '../../contracts/ports/vectors';
 import { MAX_TOP_K, rankPassages, retrievalMode, retrievePassages, RetrievalUnavailableError } from './retrieve';
 
 const hit = (id: string, sourceId: string, score: number, text: string): IndexHit => ({ id, sourceId, sourceType: 'file', text, score, metadata: { name: `${sourceId}.txt`, chunkIndex: 0, page: 2 } });

@@ -1,7 +1,7 @@
 import { logger } from '../../observability/logger';
 import type { Ports } from '../../platform/ports';
-import type { EmbeddingsPort } from '../../ports/embeddings';
-import { knowledgeBaseIndexName, type IndexHit, type IndexQuery, type VectorIndexPort } from '../../ports/vectors';
+import type { EmbeddingsPort } from '../../contracts/ports/embeddings';
+import { knowledgeBaseIndexName, type IndexHit, type IndexQuery, type VectorIndexPort } from '../../contracts/ports/vectors';
 import { KnowledgeBaseRepository } from '../knowledge-bases/knowledge-base-repository';
 import { mergePassages } from './merge-passages';
 import { roundScore, type Passage } from './passages';

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { DatabasePort } from '../../ports/database';
-import { keys } from '../table/keys';
+import type { DatabasePort } from '../../contracts/ports/database';
+import { keys } from '../../contracts/keys/table-keys';
 
 /** The logout denylist (contract §1.2, §4.8): a token's jti stays here until the token expires. */
 export class RevokedTokenRepository {

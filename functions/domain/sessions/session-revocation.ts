@@ -1,5 +1,5 @@
-import type { IdentityPort, VerifiedToken } from '../../ports/identity';
-import type { DatabasePort } from '../../ports/database';
+import type { IdentityPort, VerifiedToken } from '../../contracts/ports/identity';
+import type { DatabasePort } from '../../contracts/ports/database';
 import { RevokedTokenRepository } from './revoked-token-repository';
 
 /**

@@ -1,4 +1,4 @@
-import type { DatabasePort } from '../../ports/database';
+import type { DatabasePort } from '../../contracts/ports/database';
 import type { OrganizationRecord } from '../organizations/organization-repository';
 import { organizationSettings } from '../organizations/organization-settings';
 import { UserRepository, type AuthProvider, type UserRecord } from '../users/user-repository';

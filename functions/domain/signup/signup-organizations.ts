@@ -1,6 +1,6 @@
 import { emailDomain } from '../../../shared/rules/fields';
 import { readEnv } from '../../platform/environment';
-import type { DatabasePort } from '../../ports/database';
+import type { DatabasePort } from '../../contracts/ports/database';
 import { OrganizationRepository, type OrganizationRecord } from '../organizations/organization-repository';
 import { chooseSignupTarget, pickDefaultConsumer, type SignupTarget } from './signup-target';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../http/http-error';
+import { ContractError } from '../../contracts/contract-error';
 import { isValidBucketName, parseCredentialsInput } from './storage-credentials-input';
 import type { StorageCredentialsRecord } from './storage-credentials-repository';
 
@@ -17,8 +17,8 @@ const stored: StorageCredentialsRecord = {
 
 async function problems(body: unknown, current?: StorageCredentialsRecord): Promise<string> {
   const error = await parseCredentialsInput(body, current).catch((thrown: unknown) => thrown);
-  expect(error).toBeInstanceOf(HttpError);
-  return (error as HttpError).message;
+  expect(error).toBeInstanceOf(ContractError);
+  return (error as ContractError).message;
 }
 
 describe('storage credentials input (§11.2)', () => {

@@ -1,5 +1,5 @@
 import type { ValidationDetail } from '../../../shared/api/errors';
-import { validationError } from '../../http/http-error';
+import { validationError } from '../../contracts/contract-error';
 import { urlProblem } from '../outbound/url-guard';
 import { keepsStoredSecret, STORAGE_CREDENTIALS_MESSAGES as M } from './storage-credentials-messages';
 import type { StorageCredentialsRecord } from './storage-credentials-repository';

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { DatabasePort } from '../../ports/database';
-import { keys, withoutKeys } from '../table/keys';
+import type { DatabasePort } from '../../contracts/ports/database';
+import { keys, withoutKeys } from '../../contracts/keys/table-keys';
 
 /** A user's S3-compatible store (§11). The secret key is only ever stored encrypted. */
 export interface StorageCredentialsRecord {

@@ -1,7 +1,7 @@
-import { badRequest } from '../../http/http-error';
+import { badRequest } from '../../contracts/contract-error';
 import { getPorts } from '../../platform/ports';
-import type { DatabasePort } from '../../ports/database';
-import { nowIso } from '../table/keys';
+import type { DatabasePort } from '../../contracts/ports/database';
+import { nowIso } from '../../contracts/keys/table-keys';
 import type { PlainCredentials } from './credential-client';
 import { credentialsWork } from './credential-client';
 import { urlProblem } from '../outbound/url-guard';

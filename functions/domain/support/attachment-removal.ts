@@ -1,5 +1,5 @@
 import { DeleteObjectCommand } from '@aws-sdk/client-s3';
-import type { ObjectsPort } from '../../ports/objects';
+import type { ObjectsPort } from '../../contracts/ports/objects';
 import type { AttachmentRecord } from './ticket-record';
 import type { TicketStore } from './ticket-store';
 

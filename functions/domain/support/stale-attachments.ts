@@ -1,6 +1,6 @@
 import { logger } from '../../observability/logger';
-import type { DatabasePort } from '../../ports/database';
-import type { ObjectsPort } from '../../ports/objects';
+import type { DatabasePort } from '../../contracts/ports/database';
+import type { ObjectsPort } from '../../contracts/ports/objects';
 import { removeUnusedAttachment } from './attachment-removal';
 import { TicketStore } from './ticket-store';
 

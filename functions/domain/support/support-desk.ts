@@ -1,8 +1,8 @@
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { MAX_ATTACHMENT_BYTES, SUPPORT_MESSAGES, type AttachmentRequest } from '../../../shared/api/schemas/support';
-import type { DatabasePort } from '../../ports/database';
-import type { MailPort } from '../../ports/mail';
-import type { ObjectsPort } from '../../ports/objects';
+import type { DatabasePort } from '../../contracts/ports/database';
+import type { MailPort } from '../../contracts/ports/mail';
+import type { ObjectsPort } from '../../contracts/ports/objects';
 import { logger } from '../../observability/logger';
 import { removeUnusedAttachment } from './attachment-removal';
 import { SupportRuleError } from './support-rule-error';

@@ -1,4 +1,4 @@
-import type { MailMessage } from '../../ports/mail';
+import type { MailMessage } from '../../contracts/ports/mail';
 import type { TicketRecord } from './ticket-record';
 
 const escapeHtml = (value: string) =>

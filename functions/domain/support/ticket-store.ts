@@ -1,6 +1,6 @@
 import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { DatabasePort } from '../../ports/database';
-import { withoutKeys } from '../table/keys';
+import type { DatabasePort } from '../../contracts/ports/database';
+import { withoutKeys } from '../../contracts/keys/table-keys';
 import { queryAll } from '../table/query-all';
 import {
   ALL_TICKETS_PARTITION,

@@ -1,4 +1,4 @@
-import type { DatabasePort } from '../../ports/database';
+import type { DatabasePort } from '../../contracts/ports/database';
 
 /**
  * State a process keeps beside one table client, made on first use: one per Lambda instance or

@@ -1,5 +1,5 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { DatabasePort } from '../../ports/database';
+import type { DatabasePort } from '../../contracts/ports/database';
 
 /** Contract §1.5: one request reads at most this many items of a partition. */
 export const LIST_READ_BOUND = 10_000;

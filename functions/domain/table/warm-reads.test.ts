@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DatabasePort } from '../../ports/database';
+import type { DatabasePort } from '../../contracts/ports/database';
 import { isWarmReadItem, warmRead, WARM_READ_TTL_MS } from './warm-reads';
 import { writtenSortKeys } from './write-watch';
 

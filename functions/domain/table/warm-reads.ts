@@ -1,8 +1,8 @@
-import type { DatabasePort } from '../../ports/database';
+import type { DatabasePort } from '../../contracts/ports/database';
 import { APPLICATION_SK_PREFIX, applicationKeys } from '../applications/application-record';
-import { subscriptionKey } from '../applications/organization-plan';
+import { subscriptionKey } from '../plans/organization-plan';
 import { KNOWLEDGE_BASE_GROUP_SK_PREFIX, KNOWLEDGE_BASE_SK_PREFIX } from '../knowledge-bases/knowledge-base-record';
-import { keys } from './keys';
+import { keys } from '../../contracts/keys/table-keys';
 import { onTableWrites } from './write-watch';
 
 /**

@@ -1,4 +1,4 @@
-import type { DatabasePort } from '../../ports/database';
+import type { DatabasePort } from '../../contracts/ports/database';
 
 /** Called with the sort keys a write command names, once before it is sent and once after it settles. */
 export type WriteListener = (sortKeys: string[]) => void;

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { BYTES_PER_GB, FREE_PLAN_ID, type PlanEntity, planEntity, type SeededPlan } from '../../../shared/rules/plans';
-import type { DatabasePort } from '../../ports/database';
-import { planInForce } from '../applications/organization-plan';
+import type { DatabasePort } from '../../contracts/ports/database';
+import { planInForce } from '../plans/organization-plan';
 import { conversationCounterName } from '../chat/conversation-quota';
 import { countersKey } from '../cloud-resources/storage-counters';
 import { KNOWLEDGE_BASE_COUNTER } from '../knowledge-bases/knowledge-base-quota';

@@ -1,12 +1,12 @@
 import { passwordProblems } from '../../../shared/rules/password-policy';
-import { badRequest, conflict, validationError } from '../../http/http-error';
+import { badRequest, conflict, validationError } from '../../contracts/contract-error';
 import type { Ports } from '../../platform/ports';
 import { InvitationAlreadyAcceptedError, InvitationRepository } from '../invitations/invitation-repository';
 import { invitationState } from '../invitations/invitation-state';
 import { hashInvitationToken } from '../invitations/invitation-token';
 import { OrganizationRepository, type OrganizationRecord } from '../organizations/organization-repository';
 import { organizationSettings } from '../organizations/organization-settings';
-import { nowIso } from '../table/keys';
+import { nowIso } from '../../contracts/keys/table-keys';
 import { isProviderEmailTaken } from './user-lifecycle';
 import { USER_MESSAGES } from './user-messages';
 import { linkSubject, UserRepository, type UserRecord } from './user-repository';

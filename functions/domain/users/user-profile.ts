@@ -1,5 +1,5 @@
 import type { User } from '../../../shared/api/schemas/user';
-import type { DatabasePort } from '../../ports/database';
+import type { DatabasePort } from '../../contracts/ports/database';
 import { GroupRepository } from '../groups/group-repository';
 import type { OrganizationRecord } from '../organizations/organization-repository';
 import { toUserEntity } from './user-entity';

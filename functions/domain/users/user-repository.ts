@@ -1,7 +1,7 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '../../../shared/auth/roles';
-import type { DatabasePort } from '../../ports/database';
-import { keys, newId, nowIso, SK_PREFIX, withoutKeys } from '../table/keys';
+import type { DatabasePort } from '../../contracts/ports/database';
+import { keys, newId, nowIso, SK_PREFIX, withoutKeys } from '../../contracts/keys/table-keys';
 import { queryAll } from '../table/query-all';
 
 export type UserStatus = 'active' | 'inactive';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Ports } from '../../platform/ports';
-import type { QueueMessage } from '../../ports/queue';
+import type { QueueMessage } from '../../contracts/ports/queue';
 import { settleDeadLetteredChatEvent, type DeadLetterProcessor } from './dead-letters';
 
 const envelope = (type: string) => JSON.stringify({ type, version: 1, messageId: `m-${type}`, organizationId: 'org_1', requestedBy: 'system', createdAt: '2025-03-01T09:30:00.000Z', payload: {} });

@@ -1,8 +1,8 @@
-import { apologizeForSlackAnswer, defaultSlackApologyDependencies } from '../../domain/applications/slack-apology';
+import { apologizeForSlackAnswer, defaultSlackApologyDependencies } from '../../domain/slack/slack-apology';
 import { logger } from '../../observability/logger';
 import type { Ports } from '../../platform/ports';
-import type { QueueMessage } from '../../ports/queue';
-import { parseChatEventBody, UnreadableMessageError } from './chat-event-message';
+import type { QueueMessage } from '../../contracts/ports/queue';
+import { parseChatEventBody, UnreadableMessageError } from '../../contracts/messages/chat-event-message';
 
 export type DeadLetterProcessor = (message: QueueMessage, ports: Ports) => Promise<void>;
 

@@ -1,6 +1,6 @@
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { parseChatEventBody, UnreadableMessageError } from './chat-event-message';
+import { parseChatEventBody, UnreadableMessageError } from '../../contracts/messages/chat-event-message';
 import { handler } from './handler';
 import { NoProcessorError, processMessage } from './processors';
 

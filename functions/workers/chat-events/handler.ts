@@ -1,7 +1,7 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from '../../observability/logger';
-import { parseChatEventBody } from './chat-event-message';
+import { parseChatEventBody } from '../../contracts/messages/chat-event-message';
 import { processMessage } from './processors';
 
 const processor = new BatchProcessor(EventType.SQS);

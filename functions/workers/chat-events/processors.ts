@@ -1,6 +1,6 @@
-import { answerSlackEvent, defaultSlackAnswerDependencies } from '../../domain/applications/slack-answer';
+import { answerSlackEvent, defaultSlackAnswerDependencies } from '../../domain/slack/slack-answer';
 import { getPorts } from '../../platform/ports';
-import type { QueueMessage } from '../../ports/queue';
+import type { QueueMessage } from '../../contracts/ports/queue';
 
 export type MessageProcessor = (message: QueueMessage) => Promise<void>;
 

@@ -1,4 +1,4 @@
-import { QUEUE_NAMES, type QueueName } from '../../ports/queue';
+import { QUEUE_NAMES, type QueueName } from '../../contracts/ports/queue';
 
 /**
  * The variables naming each work queue's dead-letter queue by ARN, set by the CDK on the

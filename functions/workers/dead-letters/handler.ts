@@ -4,7 +4,7 @@ import middy from '@middy/core';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from '../../observability/logger';
 import { getPorts } from '../../platform/ports';
-import type { QueueName } from '../../ports/queue';
+import type { QueueName } from '../../contracts/ports/queue';
 import { queueOfDeadLetterSource } from './dead-letter-sources';
 import { settleDeadLetter } from './processors';
 

@@ -1,6 +1,6 @@
 import { failDeadLetteredIndexing } from '../../domain/ingestion/dead-letters';
 import type { Ports } from '../../platform/ports';
-import type { QueueName } from '../../ports/queue';
+import type { QueueName } from '../../contracts/ports/queue';
 import { settleDeadLetteredChatEvent } from '../chat-events/dead-letters';
 
 export type DeadLetterSettler = (ports: Ports, body: string) => Promise<void>;

@@ -1,8 +1,8 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from '../../observability/logger';
-import type { QueueMessage } from '../../ports/queue';
-import { fileKeyOf, parseIndexingBody } from './indexing-message';
+import type { QueueMessage } from '../../contracts/ports/queue';
+import { fileKeyOf, parseIndexingBody } from '../../contracts/messages/indexing-message';
 import { processMessage } from './processors';
 
 const processor = new BatchProcessor(EventType.SQS);

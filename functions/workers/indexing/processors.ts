@@ -1,7 +1,7 @@
 import { ingestFile } from '../../domain/ingestion/ingest-file';
 import { purgeSource } from '../../domain/ingestion/purge-source';
 import { indexKnowledgeBase } from '../../domain/knowledge-bases/index-knowledge-base';
-import type { QueueMessage } from '../../ports/queue';
+import type { QueueMessage } from '../../contracts/ports/queue';
 
 export type MessageProcessor = (message: QueueMessage) => Promise<void>;
 

@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { QUEUE_NAMES } from '../../../functions/ports/queue';
+import { QUEUE_NAMES } from '../../../functions/contracts/ports/queue';
 import { startLocalPlatform } from '../../../local/platform/local-platform';
 import { ensureSelfHostedPlan } from '../../../local/seed/self-hosted-plan';
 

@@ -1,5 +1,5 @@
 import { ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
-import type { DatabasePort } from '../../../functions/ports/database';
+import type { DatabasePort } from '../../../functions/contracts/ports/database';
 
 /**
  * Items whose change says nothing about a refused request: rate-limit counters (a refused

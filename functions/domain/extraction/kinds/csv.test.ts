@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractDocument } from '../extract-document';
-import { encodeText, utf8 } from '../fixture-builders';
+import { encodeText, utf8 } from '../../../../test/support/extraction/fixture-builders';
 import { detectDelimiter } from './csv';
 
 const extract = (bytes: Uint8Array) => extractDocument({ bytes, fileName: 'table.csv', mimeType: 'text/csv' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractDocument } from '../extract-document';
-import { encryptedOoxml, minimalDocx, plainZip } from '../fixture-builders';
+import { encryptedOoxml, minimalDocx, plainZip } from '../../../../test/support/extraction/fixture-builders';
 
 const extract = (bytes: Uint8Array, fileName = 'handbook.docx') => extractDocument({ bytes, fileName, mimeType: '' });
 

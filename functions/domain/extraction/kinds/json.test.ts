@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractDocument } from '../extract-document';
-import { utf8 } from '../fixture-builders';
+import { utf8 } from '../../../../test/support/extraction/fixture-builders';
 
 const extract = (text: string) => extractDocument({ bytes: utf8(text), fileName: 'data.json', mimeType: 'application/json' });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractDocument } from '../extract-document';
-import { minimalPdf } from '../fixture-builders';
+import { minimalPdf } from '../../../../test/support/extraction/fixture-builders';
 
 const extract = (bytes: Uint8Array) => extractDocument({ bytes, fileName: 'report.pdf', mimeType: 'application/pdf' });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractDocument } from '../extract-document';
-import { encodeText, legacyText, utf8 } from '../fixture-builders';
+import { encodeText, legacyText, utf8 } from '../../../../test/support/extraction/fixture-builders';
 
 const extract = (bytes: Uint8Array, fileName = 'notes.txt') => extractDocument({ bytes, fileName, mimeType: 'text/plain' });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractDocument } from '../extract-document';
-import { minimalPpt } from '../fixture-builders';
+import { minimalPpt } from '../../../../test/support/extraction/fixture-builders';
 
 const extract = (bytes: Uint8Array) => extractDocument({ bytes, fileName: 'deck.ppt', mimeType: 'application/vnd.ms-powerpoint' });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractDocument } from '../extract-document';
-import { minimalPptx, plainZip } from '../fixture-builders';
+import { minimalPptx, plainZip } from '../../../../test/support/extraction/fixture-builders';
 
 const extract = (bytes: Uint8Array) => extractDocument({ bytes, fileName: 'deck.pptx', mimeType: '' });
 

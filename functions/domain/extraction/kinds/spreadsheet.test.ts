@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractDocument } from '../extract-document';
-import { encryptedOoxml, workbook } from '../fixture-builders';
+import { encryptedOoxml, workbook } from '../../../../test/support/extraction/fixture-builders';
 
 const SHEETS = {
   Revenue: [

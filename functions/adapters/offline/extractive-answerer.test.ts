@@ -1,0 +1,241 @@
+import { describe, expect, it } from 'vitest';
+import type { Passage } from '../../domain/retrieval/retrieve';
+import { NOTHING_RELEVANT } from '../../domain/answering/answer-texts';
+import { createExtractiveAnswerer, EXTRACTIVE_MODEL, extractAnswer } from './extractive-answerer';
+
+const passage = (documentId: string, name: string, text: string, score: number): Passage => ({
+  documentId,
+  name,
+  knowledgeBaseId: 'kb_handbook',
+  snippet: text.slice(0, 300),
+  text,
+  score,
+  sourceType: 'file',
+});
+
+/** A small fixed corpus: four documents of a company handbook, as retrieval would hand them over. */
+const REFUNDS = passage(
+  'fil_refunds',
+  'refunds.md',
+  `# Refund policy
+Customers can ask for a refund within 30 days of delivery. Refunds are paid back to the original card
+within 5 business days of approval.
+Digital goods cannot be refunded once they have been downloaded.
+Gift cards are never refundable.`,
+  0.91,
+);
+const SHIPPING = passage(
+  'fil_shipping',
+  'shipping.pdf',
+  `Shipping
+Orders placed before 2 pm ship the same day. Standard shipping takes 3 to 5 business days inside the EU.
+Express shipping costs 15 euros and arrives the next business day.
+We do not ship to post office boxes.`,
+  0.74,
+);
+const SECURITY = passage(
+  'fil_security',
+  'security.docx',
+  `Account security
+Passwords must be at least 12 characters long and are rotated every 90 days.
+To reset a forgotten password, open the sign-in page and choose "Forgot password"; a reset link is
+emailed to you and expires after one hour.
+Two-factor authentication is mandatory for administrators.`,
+  0.66,
+);
+const OFFICE = passage(
+  'fil_office',
+  'office.txt',
+  `The Lisbon office is open Monday to Friday from 8:00 to 18:00. Visitors sign in at the reception on the
+ground floor. Parking is available in the garage under the building for employees only.`,
+  0.52,
+);
+const CORPUS = [REFUNDS, SHIPPING, SECURITY, OFFICE];
+
+function answer(question: string, passages = CORPUS, history: Array<{ sender: 'user' | 'assistant'; text: string }> = []) {
+  const result = extractAnswer({ question, history, passages });
+  return { ...result, cited: result.citedPassageIndexes.map((index) => passages[index]?.documentId) };
+}
+
+describe('the extractive answerer over a fixed corpus', () => {
+  it.each([
+    ['How many days do I have to ask for a refund?', 'fil_refunds', 'Customers can ask for a refund within 30 days of delivery.'],
+    ['Can digital goods be refunded after downloading them?', 'fil_refunds', 'Digital goods cannot be refunded once they have been downloaded.'],
+    ['How much does express shipping cost?', 'fil_shipping', 'Express shipping costs 15 euros and arrives the next business day.'],
+    ['Do you ship to PO boxes or post office boxes?', 'fil_shipping', 'We do not ship to post office boxes.'],
+    ['How do I reset my forgotten password?', 'fil_security', 'To reset a forgotten password, open the sign-in page and choose "Forgot password"; a reset link is emailed to you and expires after one hour.'],
+    ['How long must passwords be?', 'fil_security', 'Passwords must be at least 12 characters long and are rotated every 90 days.'],
+    ['When is the Lisbon office open?', 'fil_office', 'The Lisbon office is open Monday to Friday from 8:00 to 18:00.'],
+    ['Is two-factor authentication required for administrators?', 'fil_security', 'Two-factor authentication is mandatory for administrators.'],
+  ])('%s → the right sentence, citing its passage first', (question, documentId, sentence) => {
+    const result = answer(question);
+    expect(result.cited[0]).toBe(documentId);
+    const firstParagraph = result.text.split('\n\n')[0] as string;
+    expect(firstParagraph).toContain(sentence);
+    expect(firstParagraph.endsWith(`[${CORPUS.findIndex((each) => each.documentId === documentId) + 1}]`)).toBe(true);
+  });
+
+  it('joins wrapped lines back into one sentence', () => {
+    expect(answer('How quickly are refunds paid back to my card?').text).toContain('Refunds are paid back to the original card within 5 business days of approval.');
+  });
+
+  it('quotes at most three sentences, and cites only the passages it quotes', () => {
+    const result = answer('What are the shipping times and costs?');
+    const quoted = result.text.split(/(?<=[.!?])\s+(?=[A-Z])|\n\n/).filter((part) => !/^\[\d+\]$/.test(part.trim()));
+    expect(quoted.length).toBeLessThanOrEqual(3);
+    expect(result.cited).toEqual(['fil_shipping']);
+    expect(result.text).toMatch(/\[2\]$/);
+  });
+
+  it('says plainly when nothing is relevant, and cites nothing', () => {
+    for (const question of ['What is the capital of Mongolia?', 'hello', '?', 'What is your favourite colour?']) {
+      const result = answer(question);
+      expect(result).toMatchObject({ text: NOTHING_RELEVANT, citedPassageIndexes: [] });
+    }
+    expect(answer('How much does express shipping cost?', [])).toMatchObject({ text: NOTHING_RELEVANT, citedPassageIndexes: [] });
+  });
+
+  it("answers from passages whose topic words are in every sentence, though the question's verb is not in them", () => {
+    const distances = passage(
+      'fil_distance',
+      'mts_distance.md',
+      `# Calculate distances from locations to a location of interest
+This function uses the geodist package to return the distances (meters) between mts locations and a location of interest.
+These distances can be used to create a mask identifying monitors within a certain radius of the location of interest.`,
+      0.8,
+    );
+    const result = answer('How do I compute the distance from a location to each device?', [distances]);
+    expect(result.cited).toEqual(['fil_distance']);
+    expect(result.text).toContain('This function uses the geodist package to return the distances (meters) between mts locations and a location of interest.');
+    // One shared everyday word is still not an answer.
+    expect(answer('Who won the world cup in 2018?', [distances])).toMatchObject({ text: NOTHING_RELEVANT });
+  });
+
+  it("reads a chunk's section headings, which the chunker keeps out of its text, as the heading of its sentences", () => {
+    const naming = passage('fil_style', 'style-guide.md', 'Naming variables is one of the most important things to get right. Use lowerCamelCase for functions.', 0.8);
+    const syntax = passage('fil_syntax', 'syntax.md', 'Indent with two spaces and never use tabs.', 0.7);
+    const question = 'What naming conventions does the developer style guide recommend?';
+    expect(extractAnswer({ question, history: [], passages: [naming, syntax] })).toEqual({ text: NOTHING_RELEVANT, citedPassageIndexes: [] });
+    const underHeadings = { ...naming, headings: ['Developer Style Guide', 'Naming Objects'] };
+    const answer = extractAnswer({ question, history: [], passages: [underHeadings, syntax] });
+    expect(answer.citedPassageIndexes).toEqual([0]);
+    expect(answer.text).toContain('Naming variables is one of the most important things to get right.');
+  });
+
+  it('quotes the code a chosen sentence introduces, after its marker, and never quotes code on its own', () => {
+    const deploy = passage(
+      'fil_deploy',
+      'deployment.md',
+      'Run Groundwork on one machine with Node.js 20.\n\nTo deploy it to your AWS account, run:\n\n```sh\nnpm run synth\nnpx cdk deploy --all\n```\n\nThe stacks take about ten minutes.',
+      0.9,
+    );
+    const result = answer('How do I deploy it to my AWS account?', [deploy, OFFICE]);
+    expect(result.cited).toEqual(['fil_deploy']);
+    expect(result.text).toBe('To deploy it to your AWS account, run: [1]\n```sh\nnpm run synth\nnpx cdk deploy --all\n```');
+    // The code's own words ("cdk") speak for the sentence that introduces it.
+    expect(answer('How do I deploy with cdk?', [deploy]).text).toContain('npx cdk deploy --all');
+    // Code stands right under the sentence that introduces it, before the passage's next sentence.
+    const steps = passage('fil_steps', 'steps.md', 'To deploy with cdk, run:\n\n```sh\nnpx cdk deploy\n```\n\nA cdk deploy takes ten minutes. Invoices are sent monthly by email.', 0.9);
+    expect(answer('How do I deploy with cdk?', [steps]).text).toBe('To deploy with cdk, run: [1]\n```sh\nnpx cdk deploy\n```\nA cdk deploy takes ten minutes. [1]');
+    // Code with no sentence introducing it is never quoted.
+    const bare = passage('fil_bare', 'commands.md', 'Deploy the stacks.\n\n```sh\nnpx cdk deploy --all\n```', 0.9);
+    expect(answer('How do I deploy with cdk?', [bare]).text).toBe('Deploy the stacks. [1]');
+  });
+
+  it('never answers with a sentence that holds only one word of a longer question, however rare that word is among the passages', () => {
+    const upgrading = passage('fil_upgrading', 'upgrading.md', 'If you are not using the data router you can skip this step. Update your imports to the new package.', 0.9);
+    const revalidation = passage(
+      'fil_revalidation',
+      'revalidation.md',
+      [
+        'Revalidation keeps the page in sync with the server.',
+        'After an action completes, every loader of the page revalidates.',
+        'Revalidation after an action can be costly when loaders are slow.',
+        'Return false from shouldRevalidate to keep a route from revalidation after an action.',
+      ].join(' '),
+      0.85,
+    );
+    const result = answer('How do I skip revalidation after an action?', [upgrading, revalidation]);
+    expect(result.cited).toEqual(['fil_revalidation']);
+    expect(result.text).not.toContain('skip this step');
+  });
+
+  it('quotes the list a chosen sentence introduces right under it, each item once', () => {
+    const indexes = passage('fil_indexes', 'dynamodb.md', 'DynamoDB supports two types of secondary indexes:\n\n- Global secondary index - keys that differ from the table. It spans all partitions.\n- Local secondary index - the same partition key.', 0.9);
+    const result = answer('Which types of secondary indexes does DynamoDB support?', [indexes]);
+    expect(result.text).toBe(
+      'DynamoDB supports two types of secondary indexes: [1]\n- Global secondary index - keys that differ from the table. It spans all partitions.\n- Local secondary index - the same partition key.',
+    );
+  });
+
+  it('prefers a whole sentence to the end of one cut at the start of a chunk', () => {
+    const cut = passage('fil_theme_a', 'theme.md', 'also enable dark mode for the background of the app. Colours follow the palette.', 0.9);
+    const whole = passage('fil_theme_b', 'baseline.md', 'Adding the baseline component will enable dark mode for the background of the page.', 0.88);
+    expect(answer('How do I enable dark mode for the background?', [cut, whole]).cited[0]).toBe('fil_theme_b');
+  });
+
+  it('lets a short follow-up borrow the previous question', () => {
+    const result = answer('And gift cards?', CORPUS, [
+      { sender: 'user', text: 'Can I get a refund?' },
+      { sender: 'assistant', text: 'Customers can ask for a refund within 30 days of delivery. [1]' },
+    ]);
+    expect(result.cited[0]).toBe('fil_refunds');
+    expect(result.text).toContain('Gift cards are never refundable.');
+  });
+
+  it('is the port, labelled extractive', async () => {
+    const reply = await createExtractiveAnswerer().answer({ question: 'How much does express shipping cost?', history: [], passages: CORPUS, model: 'claude-3-sonnet' });
+    expect(reply.generator).toEqual({ kind: 'extractive', model: EXTRACTIVE_MODEL });
+    expect(reply.citedPassageIndexes).toEqual([1]);
+  });
+});
+
+describe('issue 17: no loss between retrieval and citations', () => {
+  const rebase = passage(
+    'fil_rebase',
+    'git-rebase.txt',
+    'git-rebase(1)\n=============\n\nOPTIONS\n-------\n--autostash::\n--no-autostash::\n\tAutomatically create a temporary stash entry before the operation\n\tbegins, and apply it after the operation ends.\n',
+    0.82,
+  );
+  const stash = passage('fil_stash', 'git-stash.txt', 'Use git stash when you want to record the current state of the working directory and the index, but want to go back to a clean working directory. A stash entry is a local change.', 0.78);
+
+  it('quotes a passage above the relevance floor although no sentence covers the question well, and lists the other relevant ones', () => {
+    const result = answer('rebase with uncommitted changes stash automatically', [rebase, stash]);
+    expect(result.text).not.toBe(NOTHING_RELEVANT);
+    expect(result.cited).toEqual(['fil_rebase', 'fil_stash']);
+    expect(result.text).toContain('`--autostash`, `--no-autostash`: Automatically create a temporary stash entry before the operation begins, and apply it after the operation ends. [1]');
+    expect(result.text).toContain('See also: git-stash.txt [2].');
+  });
+
+  it('says nothing relevant when no passage reaches the floor', () => {
+    const weak = [{ ...rebase, score: 0.7 }, { ...stash, score: 0.6 }];
+    expect(answer('rebase with uncommitted changes stash automatically', weak)).toMatchObject({ text: NOTHING_RELEVANT, citedPassageIndexes: [] });
+  });
+
+  it('answers from a document of short lines by quoting the matching lines under their heading', () => {
+    const slide = passage('fil_deck', 'q3-review.pptx', 'Quarterly revenue by region\nEurope 4.2 million\nAsia 3.1 million\nAmericas 5.0 million', 0.7);
+    const result = answer('What was the quarterly revenue in Asia?', [slide]);
+    expect(result.cited).toEqual(['fil_deck']);
+    expect(result.text).toContain('Quarterly revenue by region [1]\n- Asia 3.1 million');
+  });
+
+  it('quotes the sentence that answers, with its range whole', () => {
+    const summary = passage('fil_311', 'whatsnew-3.11.txt', 'Summary\n-------\n\nPython 3.11 is between 10-60% faster than Python 3.10. On average, we measured a 1.25x speedup on the standard benchmark suite.', 0.7);
+    const startup = passage('fil_startup', 'whatsnew-3.11.txt', 'Faster Startup\n--------------\n\nTogether with deep-frozen code objects, this results in a 10-15% faster startup in Python 3.11.', 0.7);
+    const result = answer('How much faster is 3.11?', [startup, summary]);
+    expect(result.text).toContain('Python 3.11 is between 10-60% faster than Python 3.10.');
+  });
+
+  it('quotes from at most three passages', () => {
+    const passages = ['a', 'b', 'c', 'd'].map((id, n) => passage(`fil_${id}`, `${id}.md`, `Backups of the ${id} cluster run nightly and are kept for ${n + 7} days.`, 0.8 - n / 100));
+    const result = answer('How long are nightly backups kept?', passages);
+    expect(result.text.split('\n\n')[0]?.match(/\[\d\]/g)?.length).toBeLessThanOrEqual(3);
+  });
+
+  it('names the term a quoted sentence of a definition describes', () => {
+    const status = passage('fil_status', 'git-status.txt', 'OPTIONS\n-------\n--porcelain[=<version>]::\n\tGive the output in an easy-to-parse format for scripts.\n\tThis is similar to the short output, but will remain stable\n\tacross Git versions and regardless of user configuration.\n', 0.7);
+    const result = answer('Which output format stays stable across Git versions for scripts parsing it?', [status]);
+    expect(result.text).toMatch(/^`--porcelain\[=<version>\]`: /);
+    expect(result.text).toContain('will remain stable across Git versions and regardless of user configuration.');
+  });
+});

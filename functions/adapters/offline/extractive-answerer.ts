@@ -1,0 +1,315 @@
+import type { ChatModelInput, ChatModelPort } from '../../contracts/ports/chat-model';
+import type { Passage } from '../../domain/retrieval/retrieve';
+import { NOTHING_RELEVANT } from '../../domain/answering/answer-texts';
+import { contentTerms } from '../../domain/answering/lexical-terms';
+import { sentencesOf, type Sentence } from '../../domain/answering/sentences';
+
+export const EXTRACTIVE_MODEL = 'groundwork-extractive-v1';
+
+/** Share of the question's weight a sentence must cover to count as an answer at all. */
+export const RELEVANCE_THRESHOLD = 0.4;
+/** A further sentence joins the answer only when it scores at least this share of the best one. */
+const FOLLOWER_SHARE = 0.55;
+const MAX_SENTENCES = 3;
+/** A question word found in no passage counts as much as an average word that was found: often a paraphrase, not a sign of a wrong topic. */
+const ABSENT_TERM_WEIGHT = 1;
+/** A heading's words speak for the sentences under it, and the code a sentence introduces for it, at half weight. */
+const HEADING_WEIGHT = 0.5;
+const CODE_WEIGHT = 0.5;
+/** A sentence the chunker cut the start off weighs this much of a whole one: it reads as a fragment. */
+const CUT_OFF_FACTOR = 0.6;
+/** A short follow-up ("and for digital goods?") borrows the previous question's words at this weight. */
+const FOLLOW_UP_WEIGHT = 0.5;
+/**
+ * The retrieval score (0..1, bm25Score) from which a passage counts as relevant to the question, so
+ * that the reply cites it even when no sentence of it passes RELEVANCE_THRESHOLD: "nothing relevant"
+ * only when no passage reaches it. Chosen on training data by bench/relevance-floor.ts: SciFact
+ * train claims keep their best passage above it 93 % of the time, documentation questions asked of
+ * those abstracts (off-topic) fall below it 92 % of the time (bench/README.md).
+ */
+export const RETRIEVAL_FLOOR = 0.75;
+/** Most passages an answer quotes from; the other passages above the floor are listed after it. */
+const MAX_QUOTED_PASSAGES = 3;
+
+interface Candidate {
+  passageIndex: number;
+  sentence: Sentence;
+  terms: Set<string>;
+  score: number;
+  /** The score before RELEVANCE_THRESHOLD: what ranks a passage's sentences when it is quoted for its retrieval score alone. */
+  unthresholded: number;
+  covered: Set<string>;
+}
+
+/**
+ * The question's terms with their weights: rarer across the passages' sentences weighs more (BM25's
+ * idf). A term found in no sentence has no idf of its own here (it would get the largest, by
+ * construction), so it weighs ABSENT_TERM_WEIGHT times the mean of the terms that were found: the
+ * passages' topic words, present in many of their sentences, must not be outweighed by a word the
+ * documentation simply does not use ("compute" against "calculate").
+ */
+function weightedTerms(questionTerms: Map<string, number>, sentenceTerms: Set<string>[]): Map<string, number> {
+  const count = sentenceTerms.length;
+  const weights = new Map<string, number>();
+  const absent: Array<[string, number]> = [];
+  for (const [term, boost] of questionTerms) {
+    const frequency = sentenceTerms.filter((terms) => terms.has(term)).length;
+    if (frequency === 0) absent.push([term, boost]);
+    else weights.set(term, boost * Math.log(1 + (count - frequency + 0.5) / (frequency + 0.5)));
+  }
+  const present = [...weights.values()];
+  const mean = present.length > 0 ? present.reduce((sum, weight) => sum + weight, 0) / present.length : 1;
+  for (const [term, boost] of absent) weights.set(term, boost * mean * ABSENT_TERM_WEIGHT);
+  return weights;
+}
+
+/** Terms of the question, and of the previous question when this one says too little on its own. */
+function questionTermsOf(input: Pick<ChatModelInput, 'question' | 'history'>): Map<string, number> {
+  const terms = new Map<string, number>();
+  for (const term of contentTerms(input.question)) terms.set(term, 1);
+  if (terms.size < 2) {
+    const previous = [...input.history].reverse().find((turn) => turn.sender === 'user');
+    for (const term of previous ? contentTerms(previous.text) : []) if (!terms.has(term)) terms.set(term, FOLLOW_UP_WEIGHT);
+  }
+  return terms;
+}
+
+/** Adjacent question words found adjacent in the sentence ("refund policy") are a stronger sign than either alone. */
+function phraseBonus(question: string[], sentence: string[]): number {
+  const pairs = new Set(sentence.slice(1).map((term, index) => `${sentence[index]} ${term}`));
+  let bonus = 0;
+  for (let index = 1; index < question.length; index++) if (pairs.has(`${question[index - 1]} ${question[index]}`)) bonus += 0.1;
+  return Math.min(0.2, bonus);
+}
+
+/**
+ * Of two sentences that cover the question alike, the one mostly about it: "Python 3.11 is between
+ * 10-60% faster than Python 3.10" answers "how much faster is 3.11", "this results in a 10-15%
+ * faster startup in Python 3.11", where the question's words are a small part, answers a narrower one.
+ */
+function focusBonus(sentence: string[], covered: Set<string>): number {
+  if (sentence.length === 0) return 0;
+  return (FOCUS_WEIGHT * sentence.filter((term) => covered.has(term)).length) / sentence.length;
+}
+const FOCUS_WEIGHT = 0.2;
+
+/**
+ * A definition: a term list, a colon, what it does ("--autostash, --no-autostash: Automatically
+ * create a temporary stash…", "pull.rebase: When true…"). Reference pages answer a how-to question
+ * with the option or setting a definition names, so one that matches the question is preferred.
+ */
+const DEFINITION = /^[`'"]?[-\w.]+(?:[=[<][^:\s]*)?[`'"]?(?:,\s*[`'"]?[-\w.]+(?:[=[<][^:\s]*)?[`'"]?)*:\s+\S/;
+const DEFINITION_BONUS = 0.1;
+
+/**
+ * Distinct question terms a sentence (with its heading and code) must hold. The weights come from
+ * a handful of passages, where a word found in one sentence weighs most of the question: alone it
+ * would pass ("you can skip this" for "How do I skip revalidation after an action?").
+ */
+function termsToMatch(questionTerms: number): number {
+  return questionTerms >= 3 ? 2 : 1;
+}
+
+/** A chunk's first sentence that starts in lower case is most likely the end of one cut at the chunk's start ("also enable dark mode for…"). */
+function isCutOff(sentence: Sentence): boolean {
+  return sentence.position === 0 && /^\p{Ll}/u.test(sentence.text);
+}
+
+function lengthFactor(words: number): number {
+  if (words < 4) return 0.4;
+  if (words > 60) return 0.85;
+  return 1;
+}
+
+function scoreCandidates(input: ChatModelInput): Candidate[] {
+  const questionTerms = questionTermsOf(input);
+  if (questionTerms.size === 0) return [];
+  const questionSequence = contentTerms(input.question);
+  const sentences = input.passages.flatMap((passage, passageIndex) => sentencesOf(passage.text).map((sentence) => ({ passage, passageIndex, sentence })));
+  const ownTerms = sentences.map(({ sentence }) => contentTerms(sentence.text));
+  const termSets = ownTerms.map((terms) => new Set(terms));
+  const weights = weightedTerms(questionTerms, termSets);
+  const total = [...weights.values()].reduce((sum, weight) => sum + weight, 0);
+  if (total <= 0) return [];
+  // Scores are BM25 saturated as s / (s + k): back on BM25's own scale, where a weaker page is told apart from the best one.
+  const bm25Of = (score: number) => (score >= 1 ? 1e6 : score / (1 - score));
+  const bestPassageScore = Math.max(...input.passages.map((passage) => bm25Of(passage.score)), 0) || 1;
+
+  return sentences.map(({ passage, passageIndex, sentence }, index) => {
+    const terms = termSets[index] as Set<string>;
+    // A sentence stands under the nearest heading in its chunk and under the chunk's own sections (the chunker keeps those headings apart from the text).
+    const headingTerms = new Set([sentence.heading, sentence.term, ...(passage.headings ?? [])].flatMap((heading) => (heading ? contentTerms(heading) : [])));
+    // The code or list a sentence introduces speaks for it: "Subscribe a queue:" is about what follows.
+    const codeTerms = new Set([sentence.code ?? '', ...(sentence.items ?? [])].flatMap((text) => (text ? contentTerms(text) : [])));
+    const covered = new Set<string>();
+    let coverage = 0;
+    let inContext = 0;
+    for (const [term, weight] of weights) {
+      if (terms.has(term)) {
+        coverage += weight;
+        covered.add(term);
+      } else {
+        const context = Math.max(headingTerms.has(term) ? HEADING_WEIGHT : 0, codeTerms.has(term) ? CODE_WEIGHT : 0);
+        coverage += weight * context;
+        if (context > 0) inContext++;
+      }
+    }
+    const lexical = covered.size + inContext >= termsToMatch(questionTerms.size) ? coverage / total : 0;
+    const retrieval = 0.7 + 0.3 * (bm25Of(passage.score) / bestPassageScore);
+    const position = (1 - Math.min(sentence.position, 10) * 0.01) * (isCutOff(sentence) ? CUT_OFF_FACTOR : 1);
+    // A short line of a slide or a chart is short by nature, not a fragment.
+    const length = sentence.line ? 1 : lengthFactor(sentence.text.split(/\s+/).length);
+    const bonus = phraseBonus(questionSequence, ownTerms[index] as string[]) + focusBonus(ownTerms[index] as string[], covered) + (covered.size > 0 && DEFINITION.test(sentence.text) ? DEFINITION_BONUS : 0);
+    const unthresholded = (coverage / total + bonus) * length * retrieval * position;
+    const score = lexical < RELEVANCE_THRESHOLD ? 0 : (lexical + bonus) * length * retrieval * position;
+    return { passageIndex, sentence, terms, score, unthresholded, covered };
+  });
+}
+
+function overlap(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  let shared = 0;
+  for (const term of a) if (b.has(term)) shared++;
+  return shared / Math.min(a.size, b.size);
+}
+
+/** The best sentence, then those that still score well and add something: a question word not yet covered, or the next sentence of the same passage. */
+function selectSentences(candidates: Candidate[]): Candidate[] {
+  const ranked = candidates.filter((candidate) => candidate.score > 0).sort((a, b) => b.score - a.score || a.passageIndex - b.passageIndex || a.sentence.position - b.sentence.position);
+  const best = ranked[0];
+  if (!best) return [];
+  const chosen = [best];
+  const covered = new Set(best.covered);
+  for (const candidate of ranked.slice(1)) {
+    if (chosen.length >= MAX_SENTENCES || candidate.score < best.score * FOLLOWER_SHARE) break;
+    if (chosen.some((other) => overlap(other.terms, candidate.terms) > 0.8)) continue;
+    const addsTerm = [...candidate.covered].some((term) => !covered.has(term));
+    const continues = chosen.some((other) => other.passageIndex === candidate.passageIndex && Math.abs(other.sentence.position - candidate.sentence.position) === 1);
+    if (!addsTerm && !continues) continue;
+    const passages = new Set(chosen.map((other) => other.passageIndex));
+    if (!passages.has(candidate.passageIndex) && passages.size >= MAX_QUOTED_PASSAGES) continue;
+    chosen.push(candidate);
+    for (const term of candidate.covered) covered.add(term);
+  }
+  return chosen;
+}
+
+/**
+ * Quotes the chosen sentences, passage by passage in order of relevance and in reading order within
+ * a passage, each group followed by its passage's marker. A sentence that introduces code or a list
+ * is followed by its marker and the code or the items at once, so they stand right under it.
+ */
+function compose(chosen: Candidate[]): { text: string; citedPassageIndexes: number[] } {
+  // Quoted passages in retrieval's order: the best-ranked page the answer uses comes first.
+  const cited = [...new Set(chosen.map((candidate) => candidate.passageIndex))].sort((a, b) => a - b);
+  const paragraphs = cited.map((passageIndex) => {
+    const marker = `[${passageIndex + 1}]`;
+    const sentences = chosen
+      .filter((candidate) => candidate.passageIndex === passageIndex)
+      .map((candidate) => candidate.sentence)
+      .sort((a, b) => a.position - b.position);
+    const lines: string[] = [];
+    let quoted: string[] = [];
+    const listed: string[] = [];
+    // Short lines are quoted as lines, under their heading.
+    const shortLines = sentences.filter((sentence) => sentence.line);
+    if (shortLines.length > 0) {
+      const heading = shortLines[0]?.heading;
+      lines.push(...(heading ? [`${heading} ${marker}`, ...shortLines.map((sentence) => `- ${sentence.text}`)] : shortLines.map((sentence) => `${sentence.text} ${marker}`)));
+    }
+    for (const sentence of sentences) {
+      if (sentence.line) continue;
+      // An item already quoted in its introduction's list is not quoted again, nor is any sentence of it.
+      if (listed.some((item) => item.includes(sentence.text))) continue;
+      // A description's later sentence names its term, unless the sentence that does is quoted too.
+      const termShown = sentence.term === undefined || sentences.some((other) => other.position < sentence.position && other.text.startsWith(sentence.term!));
+      quoted.push(termShown ? sentence.text : `${sentence.term}: ${sentence.text}`);
+      if (!sentence.code && !sentence.items) continue;
+      lines.push(`${quoted.join(' ')} ${marker}`);
+      if (sentence.code) lines.push(sentence.code);
+      for (const item of sentence.items ?? []) {
+        lines.push(`- ${item}`);
+        listed.push(item);
+      }
+      quoted = [];
+    }
+    if (quoted.length > 0) lines.push(`${quoted.join(' ')} ${marker}`);
+    return lines.join('\n');
+  });
+  return { text: paragraphs.join('\n\n'), citedPassageIndexes: cited };
+}
+
+/** The sentences of `passages` that best answer `question`, with the passages they come from; none when nothing is relevant. */
+export function extractAnswer(input: Pick<ChatModelInput, 'question' | 'history'> & { passages: Passage[] }): { text: string; citedPassageIndexes: number[] } {
+  const candidates = scoreCandidates({ ...input, model: EXTRACTIVE_MODEL });
+  const relevant = relevantPassages(input);
+  let chosen = selectSentences(candidates);
+  // Retrieval found passages above the floor but no sentence matches the question well enough
+  // (paraphrase, a question about a page's topic): quote the best sentence of the best passage
+  // rather than say nothing was found while the right page sits there (issue 17).
+  if (chosen.length === 0 && relevant.length > 0) chosen = fallbackSentence(candidates, relevant[0] as number);
+  if (chosen.length === 0) return { text: NOTHING_RELEVANT, citedPassageIndexes: [] };
+  const answer = compose(chosen);
+  return withFurtherSources(answer, input.passages, relevant);
+}
+
+/**
+ * The passages that speak of the question: retrieval scored one of them at RETRIEVAL_FLOOR or more,
+ * and each holds (in its text or headings) as many of the question's words as a sentence must.
+ * A high score alone is not enough: a question no document is about still gets the best of them.
+ */
+function relevantPassages(input: Pick<ChatModelInput, 'question' | 'history'> & { passages: Passage[] }): number[] {
+  const questionTerms = questionTermsOf(input);
+  if (questionTerms.size === 0) return [];
+  // The floor says whether the question is about these documents at all (it was chosen on the best
+  // passage's score); once it is, every passage that holds the question's words is cited.
+  if (!input.passages.some((passage) => passage.score >= RETRIEVAL_FLOOR)) return [];
+  return input.passages.flatMap((passage, index) => {
+    const terms = new Set(contentTerms([...(passage.headings ?? []), passage.text].join('\n')));
+    const found = [...questionTerms.keys()].filter((term) => terms.has(term)).length;
+    return found >= termsToMatch(questionTerms.size) ? [index] : [];
+  });
+}
+
+/** The sentence of passage `passageIndex` that covers most of the question (its first when none covers any). */
+function fallbackSentence(candidates: Candidate[], passageIndex: number): Candidate[] {
+  const own = candidates.filter((candidate) => candidate.passageIndex === passageIndex);
+  const best = [...own].sort((a, b) => b.unthresholded - a.unthresholded || a.sentence.position - b.sentence.position)[0];
+  return best ? [best] : [];
+}
+
+/**
+ * The passages above the floor that the quotes did not use, listed after them by name, so every
+ * passage retrieval found relevant is cited: a reader (and the sources list) gets the other pages
+ * that speak of the question, not only the one a sentence was taken from.
+ */
+function withFurtherSources(answer: { text: string; citedPassageIndexes: number[] }, passages: readonly Passage[], relevant: number[]): { text: string; citedPassageIndexes: number[] } {
+  const cited = new Set(answer.citedPassageIndexes);
+  const citedDocuments = new Set(answer.citedPassageIndexes.map((index) => passages[index]?.documentId));
+  const further: number[] = [];
+  for (const index of relevant) {
+    const documentId = passages[index]?.documentId;
+    if (cited.has(index) || citedDocuments.has(documentId)) continue;
+    citedDocuments.add(documentId);
+    further.push(index);
+  }
+  if (further.length === 0) return answer;
+  const list = further.map((index) => `${passages[index]?.name ?? 'source'} [${index + 1}]`).join(', ');
+  return { text: `${answer.text}\n\nSee also: ${list}.`, citedPassageIndexes: [...answer.citedPassageIndexes, ...further] };
+}
+
+/**
+ * The offline answerer: no language model, so it writes nothing of its own. It picks the sentences
+ * of the retrieved passages that best match the question (content words compared after suffix
+ * stripping, rarer words weighing more, phrase matches, the passage's retrieval score and the
+ * sentence's position), quotes them with their markers, and says plainly when nothing matches.
+ * Replies are labelled `extractive` so the UI never presents them as a model's answer.
+ */
+export function createExtractiveAnswerer(): ChatModelPort {
+  return {
+    adapter: 'extractive',
+    async answer(input) {
+      return { ...extractAnswer(input), generator: { kind: 'extractive', model: EXTRACTIVE_MODEL } };
+    },
+  };
+}
