@@ -1,0 +1,64 @@
+import { useState, type ReactNode } from 'react';
+import { ConfirmDialog } from '../ConfirmDialog';
+
+export interface DeleteConfirmationState<T> {
+  /** The row awaiting confirmation. */
+  target: T | undefined;
+  busy: boolean;
+  /** Opens the confirmation for a row. */
+  ask: (target: T) => void;
+  cancel: () => void;
+  /** Deletes the row; the dialog closes afterwards whether it succeeded or not. */
+  confirm: () => Promise<void>;
+}
+
+interface DeleteOptions<T> {
+  remove: (target: T) => Promise<unknown>;
+  /** After a successful delete, e.g. to show 'Group deleted successfully'. */
+  onDeleted: (target: T) => void;
+  /** After a failed delete, e.g. to show 'Failed to delete group' above the list. */
+  onFailed: (error: unknown, target: T) => void;
+}
+
+/** The state behind a list's delete confirmation, with its busy flag while the delete runs. */
+export function useDeleteConfirmation<T>({ remove, onDeleted, onFailed }: DeleteOptions<T>): DeleteConfirmationState<T> {
+  const [target, setTarget] = useState<T | undefined>();
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    if (target === undefined) return;
+    setBusy(true);
+    try {
+      await remove(target);
+      onDeleted(target);
+    } catch (error) {
+      onFailed(error, target);
+    } finally {
+      setBusy(false);
+      setTarget(undefined);
+    }
+  };
+  return { target, busy, ask: setTarget, cancel: () => setTarget(undefined), confirm };
+}
+
+interface DeleteConfirmationProps<T> {
+  state: DeleteConfirmationState<T>;
+  title: string;
+  message: (target: T) => ReactNode;
+  confirmLabel?: string;
+}
+
+/** The "are you sure" dialog of a list's Delete action; its buttons are disabled while the delete runs. */
+export function DeleteConfirmation<T>({ state, title, message, confirmLabel = 'Delete' }: DeleteConfirmationProps<T>) {
+  return (
+    <ConfirmDialog
+      open={state.target !== undefined}
+      title={title}
+      message={state.target === undefined ? '' : message(state.target)}
+      confirmLabel={state.busy ? 'Deleting...' : confirmLabel}
+      destructive
+      busy={state.busy}
+      onConfirm={() => void state.confirm()}
+      onCancel={state.cancel}
+    />
+  );
+}

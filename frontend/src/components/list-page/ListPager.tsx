@@ -1,0 +1,70 @@
+import FirstPageIcon from '@mui/icons-material/FirstPage';
+import LastPageIcon from '@mui/icons-material/LastPage';
+import { Box, Button, IconButton, Typography } from '@mui/material';
+import type { Pagination } from '../../api/entities';
+import { entriesText, pageWindow } from './page-window';
+
+interface ListPagerProps {
+  pagination: Pagination | undefined;
+  page: number;
+  onPageChange: (page: number) => void;
+}
+
+/**
+ * The footer of every list (spec 02, spec 03 §9): 'Showing X to Y of Z entries', and a pager with
+ * first/last and Previous/Next buttons around a 5-page window, with ellipses for the pages beyond it.
+ */
+export function ListPager({ pagination, page, onPageChange }: ListPagerProps) {
+  if (!pagination || pagination.total === 0) return null;
+  const total = pagination.totalPages;
+  const window = pageWindow(page, total);
+  const atFirst = page <= 1;
+  const atLast = page >= total;
+  return (
+    <Box component="footer" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1.5, px: 2, py: 1.5 }}>
+      <Typography variant="body2" color="text.secondary" data-testid="list-count">
+        {entriesText(pagination)}
+      </Typography>
+      {total > 1 && (
+        <Box component="nav" aria-label="pagination navigation" sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 0.5 }}>
+          <IconButton size="small" aria-label="Go to first page" disabled={atFirst} onClick={() => onPageChange(1)}>
+            <FirstPageIcon fontSize="small" />
+          </IconButton>
+          <Button size="small" color="inherit" aria-label="Go to previous page" disabled={atFirst} onClick={() => onPageChange(page - 1)}>
+            Previous
+          </Button>
+          {window.leadingEllipsis && <Ellipsis />}
+          {window.pages.map((number) => (
+            <Button
+              key={number}
+              size="small"
+              variant={number === page ? 'contained' : 'text'}
+              color={number === page ? 'primary' : 'inherit'}
+              aria-label={number === page ? `page ${number}` : `Go to page ${number}`}
+              aria-current={number === page ? 'page' : undefined}
+              onClick={() => number !== page && onPageChange(number)}
+              sx={{ minWidth: 32, px: 1 }}
+            >
+              {number}
+            </Button>
+          ))}
+          {window.trailingEllipsis && <Ellipsis />}
+          <Button size="small" color="inherit" aria-label="Go to next page" disabled={atLast} onClick={() => onPageChange(page + 1)}>
+            Next
+          </Button>
+          <IconButton size="small" aria-label="Go to last page" disabled={atLast} onClick={() => onPageChange(total)}>
+            <LastPageIcon fontSize="small" />
+          </IconButton>
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function Ellipsis() {
+  return (
+    <Typography component="span" color="text.secondary" aria-hidden data-testid="pager-ellipsis" sx={{ px: 0.5 }}>
+      …
+    </Typography>
+  );
+}
