@@ -15,8 +15,12 @@ describe('people: groups', () => {
       // The Administrators group is fixed.
       const admins = page.getByTestId('group-row').filter({ hasText: 'Administrators' });
       await expect.poll(() => admins.isVisible(), { timeout: 15_000 }).toBe(true);
-      expect(await admins.getByRole('button', { name: 'Edit Administrators' }).isDisabled()).toBe(true);
-      expect(await admins.getByRole('button', { name: 'Delete Administrators' }).isDisabled()).toBe(true);
+      // Its row selected, the Actions panel keeps Edit and Delete disabled.
+      const actions = page.getByTestId('list-actions');
+      await admins.getByRole('radio').click();
+      expect(await admins.getAttribute('aria-selected')).toBe('true');
+      expect(await actions.getByRole('button', { name: 'Edit', exact: true }).isDisabled()).toBe(true);
+      expect(await actions.getByRole('button', { name: 'Delete', exact: true }).isDisabled()).toBe(true);
 
       await page.getByRole('button', { name: 'New Group' }).click();
       const form = page.getByRole('dialog', { name: 'New Group' });
@@ -26,7 +30,8 @@ describe('people: groups', () => {
       await expectText(page, 'Group created successfully');
 
       const row = page.getByTestId('group-row').filter({ hasText: 'Support Team' });
-      await row.getByRole('button', { name: 'Members of Support Team' }).click();
+      await row.getByRole('radio').click();
+      await actions.getByRole('button', { name: 'Members', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Members of Support Team' });
       const members = dialog.getByTestId('group-members');
       const available = dialog.getByTestId('group-available');

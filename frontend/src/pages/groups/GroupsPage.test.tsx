@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { bodyOf, deferred, errorResponse, fakeRoutes, fakeUser, paged } from '../../test/fake-api';
 import { jsonResponse, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../test/test-auth';
+import { actionButton, rowAction, selectRow } from '../../test/list-page';
 import { ADMIN_GROUP_LOCKED } from './GroupsTable';
 import { MEMBERSHIP_ERROR } from './useGroups';
 
@@ -48,7 +49,7 @@ resetBrowserStateAfterEachTest();
 
 async function openMembers() {
   renderApp('/directory/groups');
-  fireEvent.click(await screen.findByRole('button', { name: 'Members of Engineering' }));
+  fireEvent.click(await rowAction('Engineering', 'Members'));
   const dialog = await screen.findByRole('dialog', { name: 'Members of Engineering' });
   await within(dialog).findByRole('button', { name: 'Add Bob Brown' });
   return dialog;
@@ -60,10 +61,17 @@ describe('Groups page', () => {
     renderApp('/directory/groups');
     expect((await screen.findByTestId('page-title')).textContent).toBe('Groups');
     await screen.findByText('Engineering');
-    expect((screen.getByRole('button', { name: 'Edit Administrators' }) as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByRole('button', { name: 'Delete Administrators' }) as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByRole('button', { name: 'Edit Engineering' }) as HTMLButtonElement).disabled).toBe(false);
-    fireEvent.mouseOver(screen.getByRole('button', { name: 'Edit Administrators' }).parentElement as HTMLElement);
+    // Nothing selected: every action waits for a row.
+    expect(actionButton('Edit').disabled).toBe(true);
+    expect(actionButton('Members').disabled).toBe(true);
+    await selectRow('Engineering');
+    expect(actionButton('Edit').disabled).toBe(false);
+    expect(actionButton('Delete').disabled).toBe(false);
+    await selectRow('Administrators');
+    expect(actionButton('Edit').disabled).toBe(true);
+    expect(actionButton('Delete').disabled).toBe(true);
+    expect(actionButton('Members').disabled).toBe(false);
+    fireEvent.mouseOver(actionButton('Edit').parentElement as HTMLElement);
     expect((await screen.findByRole('tooltip')).textContent).toBe(ADMIN_GROUP_LOCKED);
   });
 
@@ -152,7 +160,7 @@ describe('Groups page', () => {
   it('shows the Administrators members read-only', async () => {
     stubApi('admin', backend());
     renderApp('/directory/groups');
-    fireEvent.click(await screen.findByRole('button', { name: 'Members of Administrators' }));
+    fireEvent.click(await rowAction('Administrators', 'Members'));
     const dialog = await screen.findByRole('dialog', { name: 'Members of Administrators' });
     await within(dialog).findByText('Ada Lovelace');
     expect(within(dialog).queryByRole('button', { name: /^Remove / })).toBeNull();

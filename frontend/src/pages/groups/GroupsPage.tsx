@@ -1,39 +1,43 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Box, Button, LinearProgress, Paper, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
+import { Box, Button } from '@mui/material';
+import { useState } from 'react';
 import type { Group } from '../../api/entities';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { ListPager } from '../../components/ListPager';
+import { ActionsPanel } from '../../components/list-page/ActionsPanel';
+import { DeleteConfirmation, useDeleteConfirmation } from '../../components/list-page/DeleteConfirmation';
+import { ListPanel } from '../../components/list-page/ListPanel';
+import { useListPage, useRowSelection, useStepBackWhenEmpty } from '../../components/list-page/useListPage';
 import { PageHeader } from '../../components/PageHeader';
-import { SearchField } from '../../components/SearchField';
 import { useNotifier } from '../../components/useNotifier';
-import { SEARCH_DEBOUNCE_MS } from '../../config/ui-constants';
-import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { GroupFormDialog } from './GroupFormDialog';
 import { GroupMembersDialog } from './GroupMembersDialog';
-import { GroupsTable } from './GroupsTable';
+import { ADMIN_GROUP_LOCKED, GroupsTable } from './GroupsTable';
 import { useGroupActions, useGroupList, type GroupInput } from './useGroups';
 
 /** Spec 03 Groups page (/directory/groups, admin). */
 export function GroupsPage() {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const query = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const list = useGroupList(page, query);
+  const list = useListPage();
+  const answer = useGroupList(list.page, list.query);
   const actions = useGroupActions();
   const { notify, snackbar } = useNotifier();
+  const groups = answer.data?.data ?? [];
+  const selection = useRowSelection(groups);
+  useStepBackWhenEmpty(list, Boolean(answer.data), groups.length);
 
   const [form, setForm] = useState<{ group?: Group } | undefined>();
   const [members, setMembers] = useState<Group | undefined>();
-  const [deleting, setDeleting] = useState<Group | undefined>();
-  const [deleteBusy, setDeleteBusy] = useState(false);
   const [deleteError, setDeleteError] = useState<unknown>();
-
-  const changeSearch = (value: string) => {
-    setSearch(value);
-    setPage(1);
-  };
+  const deletion = useDeleteConfirmation<Group>({
+    remove: (group) => {
+      setDeleteError(undefined);
+      return actions.remove(group.id);
+    },
+    onDeleted: () => notify('Group deleted successfully'),
+    onFailed: setDeleteError,
+  });
 
   const save = async (input: GroupInput) => {
     if (form?.group) {
@@ -46,28 +50,8 @@ export function GroupsPage() {
     setForm(undefined);
   };
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setDeleteBusy(true);
-    setDeleteError(undefined);
-    try {
-      await actions.remove(deleting.id);
-      notify('Group deleted successfully');
-      setDeleting(undefined);
-    } catch (error) {
-      setDeleteError(error);
-      setDeleting(undefined);
-    } finally {
-      setDeleteBusy(false);
-    }
-  };
-
-  const groups = list.data?.data ?? [];
-  const emptyPastEnd = Boolean(list.data) && groups.length === 0 && page > 1;
-  // After deleting the last row of the last page, show the page before instead of an empty one.
-  useEffect(() => {
-    if (emptyPastEnd) setPage((current) => Math.max(1, current - 1));
-  }, [emptyPastEnd]);
+  const selected = selection.selected;
+  const locked = selected?.is_admin_group ? ADMIN_GROUP_LOCKED : undefined;
 
   return (
     <Box>
@@ -81,38 +65,38 @@ export function GroupsPage() {
         }
       />
       {deleteError !== undefined && <ErrorAlert title="Failed to delete group" error={deleteError} onClose={() => setDeleteError(undefined)} sx={{ mb: 2 }} />}
-      <Paper variant="outlined">
-        <Box sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-          <SearchField value={search} onChange={changeSearch} label="Search groups" placeholder="Search by name or description" testId="groups-search" />
-        </Box>
-        {list.isValidating && <LinearProgress sx={{ height: 2 }} aria-label="Loading groups" />}
-        {list.error ? (
-          <ErrorAlert title="Failed to fetch groups" error={list.error} sx={{ m: 2 }} />
-        ) : list.isLoading && !list.data ? (
-          <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }}>
-            Loading...
-          </Typography>
-        ) : groups.length === 0 ? (
-          <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }} data-testid="groups-empty">
-            {query.trim() ? 'No groups match your search' : 'No groups found'}
-          </Typography>
-        ) : (
-          <GroupsTable groups={groups} onMembers={setMembers} onEdit={(group) => setForm({ group })} onDelete={setDeleting} />
-        )}
-        <ListPager pagination={list.data?.pagination} page={page} onPageChange={setPage} noun="groups" />
-      </Paper>
+      <ListPanel
+        list={list}
+        search={{ label: 'Search groups', placeholder: 'Search by name or description', testId: 'groups-search' }}
+        loadingLabel="Loading groups"
+        answer={answer}
+        errorTitle="Failed to fetch groups"
+        count={groups.length}
+        empty={list.query.trim() ? 'No groups match your search' : 'No groups found'}
+        emptyTestId="groups-empty"
+        pagination={answer.data?.pagination}
+        actions={
+          <ActionsPanel
+            selection={selected?.name}
+            noSelectionText="No group selected"
+            noSelectionHint="Select a group first"
+            actions={[
+              { label: 'Members', icon: <GroupOutlinedIcon />, hint: 'Manage members', onClick: () => selected && setMembers(selected) },
+              { label: 'Edit', icon: <EditOutlinedIcon />, hint: locked, disabled: Boolean(locked), onClick: () => selected && setForm({ group: selected }) },
+              { label: 'Delete', icon: <DeleteOutlineIcon />, color: 'error', hint: locked, disabled: Boolean(locked), onClick: () => selected && deletion.ask(selected) },
+            ]}
+          />
+        }
+      >
+        <GroupsTable groups={groups} selection={selection} />
+      </ListPanel>
 
       <GroupFormDialog open={Boolean(form)} group={form?.group} onClose={() => setForm(undefined)} onSubmit={save} />
       {members && <GroupMembersDialog key={members.id} group={members} onClose={() => setMembers(undefined)} onNotify={notify} />}
-      <ConfirmDialog
-        open={Boolean(deleting)}
+      <DeleteConfirmation
+        state={deletion}
         title="Delete group"
-        message={`Are you sure you want to delete the group "${deleting?.name ?? ''}"? Its members lose the access it grants.`}
-        confirmLabel="Delete"
-        destructive
-        busy={deleteBusy}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(undefined)}
+        message={(group) => `Are you sure you want to delete the group "${group.name}"? Its members lose the access it grants.`}
       />
       {snackbar}
     </Box>
