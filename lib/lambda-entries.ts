@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Family } from '../shared/api/route-table';
+import { FAMILIES, type Family } from '../shared/api/route-table';
 
 /** Repository root: entries resolve from here, whatever the working directory of `cdk synth` is. */
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -23,4 +23,12 @@ export const FRONTEND_DIST = fileURLToPath(new URL('../frontend/dist', import.me
 
 export function existingPath(path: string): string | undefined {
   return existsSync(path) ? path : undefined;
+}
+
+/** Every Lambda handler the stack deploys: one per HTTP family (`http-api.ts`) and one per worker. */
+export function lambdaEntries(): { name: string; entry: string }[] {
+  return [
+    ...FAMILIES.map((family) => ({ name: `api/${family}`, entry: familyEntry(family) })),
+    ...WORKERS.map((worker) => ({ name: `workers/${worker}`, entry: workerEntry(worker) })),
+  ];
 }

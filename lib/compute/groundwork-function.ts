@@ -1,6 +1,6 @@
 import { Annotations, type Duration, Stack } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { type BundlingOptions, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { CONTEXT, contextFlag } from '../context';
@@ -21,6 +21,23 @@ export const PLACEHOLDER_CODE_WARNING = 'groundwork:placeholder-code';
 // Node 22 rather than 20, which reaches end of life in April 2026. The bundle targets node20, the
 // toolchain the code is developed and tested on; node22 runs that output unchanged.
 const RUNTIME = lambda.Runtime.NODEJS_22_X;
+
+/**
+ * How every handler is bundled (esbuild through NodejsFunction). Exported so that `npm run bench:size`
+ * bundles the same entries the same way without a second copy of these options.
+ */
+export const LAMBDA_BUNDLING: BundlingOptions = {
+  format: OutputFormat.ESM,
+  target: 'node20',
+  mainFields: ['module', 'main'],
+  // Some dependencies still call require(); ESM output has none unless it is recreated.
+  banner: "import { createRequire } from 'module';const require = createRequire(import.meta.url);",
+  // The runtime ships AWS SDK v3; bundling it would only add cold-start weight.
+  externalModules: ['@aws-sdk/*'],
+  minify: true,
+  sourceMap: true,
+  sourcesContent: false,
+};
 
 /**
  * The one place that decides how a Groundwork function is built. Real synth bundles the handler with
@@ -46,18 +63,7 @@ export function createGroundworkFunction(scope: Construct, id: string, props: Gr
         entry: props.entry,
         handler: 'handler',
         environment: { ...common.environment, NODE_OPTIONS: '--enable-source-maps' },
-        bundling: {
-          format: OutputFormat.ESM,
-          target: 'node20',
-          mainFields: ['module', 'main'],
-          // Some dependencies still call require(); ESM output has none unless it is recreated.
-          banner: "import { createRequire } from 'module';const require = createRequire(import.meta.url);",
-          // The runtime ships AWS SDK v3; bundling it would only add cold-start weight.
-          externalModules: ['@aws-sdk/*'],
-          minify: true,
-          sourceMap: true,
-          sourcesContent: false,
-        },
+        bundling: LAMBDA_BUNDLING,
       });
 
   acknowledge(
