@@ -18,7 +18,7 @@ async function pageFitsWidth(page: Page): Promise<boolean> {
 }
 
 describe('lists on a 375 px phone (issue 21)', () => {
-  it("keeps every user's actions and the pager on screen for an admin", async () => {
+  it("keeps every user's row, the Actions panel and the pager on screen for an admin", async () => {
     const session = await newSession(suite.browser);
     try {
       const { page } = session;
@@ -28,8 +28,12 @@ describe('lists on a 375 px phone (issue 21)', () => {
       await page.goto(`${suite.platform.url}/directory/users`);
       const rows = page.getByTestId('user-row');
       await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThan(1);
+      // Every row can be selected on the phone, and the Actions panel's Delete then stands on screen.
+      const deleteButton = page.getByTestId('list-actions').getByRole('button', { name: 'Delete', exact: true });
       for (const row of await rows.all()) {
-        const deleteButton = row.getByRole('button', { name: /^Delete / });
+        const select = row.getByRole('radio');
+        expect(await onScreen(select), await row.innerText()).toBe(true);
+        await select.click();
         expect(await onScreen(deleteButton), await row.innerText()).toBe(true);
         expect(await row.getByText(/^(Active|Inactive|Pending|Suspended)$/i).first().isVisible()).toBe(true);
       }

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { bodyOf, errorResponse, fakeRoutes, fakeUser, paged, type FakeRoute } from '../../test/fake-api';
 import { apiCalls, jsonResponse, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../test/test-auth';
+import { actionButton, rowAction } from '../../test/list-page';
 import { CONSUMER_CHECK_ERROR } from './UserFormDialog';
 
 const GROUPS = [
@@ -55,7 +56,9 @@ describe('Users page', () => {
     expect(within((screen.getByText('Bob Brown').closest('tr') as HTMLElement)).queryByText('Invitation pending')).toBeNull();
     const list = new URL(String(apiCalls(fetchMock, 'GET', '/api/users')[0]?.[0]));
     expect(list.searchParams.get('limit')).toBe('10');
-    expect((screen.getByRole('button', { name: 'Delete Ada Lovelace' }) as HTMLButtonElement).disabled).toBe(true);
+    // The signed-in admin's own row: Delete stays disabled when it is selected.
+    expect((await rowAction('Ada Lovelace', 'Delete')).disabled).toBe(true);
+    expect(actionButton('Edit').disabled).toBe(false);
   });
 
   it('refuses an email outside the organization domain in a non-consumer organization', async () => {
@@ -132,13 +135,14 @@ describe('Users page', () => {
   it('closes an unchanged edit without asking, and saves a change', async () => {
     const fetchMock = stubApi('admin', backend());
     renderApp('/directory/users');
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit Bob Brown' }));
+    fireEvent.click(await rowAction('Bob Brown', 'Edit'));
     let dialog = await screen.findByRole('dialog', { name: 'Edit User' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit User' })).toBeNull());
     expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull();
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit Bob Brown' }));
+    // The row stays selected after the dialog closes (the page is hidden from queries until its exit ends).
+    fireEvent.click(await waitFor(() => actionButton('Edit')));
     dialog = await screen.findByRole('dialog', { name: 'Edit User' });
     await within(dialog).findByLabelText('Engineering');
     expect((within(dialog).getByLabelText('Engineering') as HTMLInputElement).checked).toBe(true);
@@ -153,7 +157,7 @@ describe('Users page', () => {
   it('deletes after confirmation', async () => {
     const fetchMock = stubApi('admin', backend());
     renderApp('/directory/users');
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete Bob Brown' }));
+    fireEvent.click(await rowAction('Bob Brown', 'Delete'));
     const confirm = await screen.findByRole('dialog', { name: 'Delete user' });
     expect(apiCalls(fetchMock, 'DELETE', '/api/users/u-bob')).toHaveLength(0);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
@@ -164,7 +168,7 @@ describe('Users page', () => {
   it('resets a password and shows the generated temporary password once', async () => {
     const fetchMock = stubApi('admin', backend());
     renderApp('/directory/users');
-    fireEvent.click(await screen.findByRole('button', { name: 'Reset password of Bob Brown' }));
+    fireEvent.click(await rowAction('Bob Brown', 'Reset password'));
     let dialog = await screen.findByRole('dialog', { name: 'Reset password for Bob Brown' });
     fireEvent.change(within(dialog).getByLabelText('Temporary password (optional)'), { target: { value: 'short' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
@@ -177,7 +181,7 @@ describe('Users page', () => {
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reset password for Bob Brown' })).toBeNull());
-    fireEvent.click(await screen.findByRole('button', { name: 'Reset password of Bob Brown' }));
+    fireEvent.click(await waitFor(() => actionButton('Reset password')));
     dialog = await screen.findByRole('dialog', { name: 'Reset password for Bob Brown' });
     expect(within(dialog).queryByTestId('temporary-password')).toBeNull();
     expect(screen.queryByDisplayValue('Tmp-9f8e7d6c5b4a')).toBeNull();

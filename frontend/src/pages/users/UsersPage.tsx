@@ -1,58 +1,60 @@
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import LockResetIcon from '@mui/icons-material/LockReset';
 import PersonAddIcon from '@mui/icons-material/PersonAddOutlined';
-import { Box, Button, Chip, LinearProgress, Paper, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { Box, Button, Chip } from '@mui/material';
+import { useState } from 'react';
 import type { User } from '../../api/entities';
 import { useSession } from '../../auth/SessionProvider';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { ListPager } from '../../components/ListPager';
+import { ActionsPanel } from '../../components/list-page/ActionsPanel';
+import { DeleteConfirmation, useDeleteConfirmation } from '../../components/list-page/DeleteConfirmation';
+import { ListPanel } from '../../components/list-page/ListPanel';
+import { useListPage, useRowSelection, useStepBackWhenEmpty } from '../../components/list-page/useListPage';
 import { PageHeader } from '../../components/PageHeader';
-import { SearchField } from '../../components/SearchField';
 import { useNotifier } from '../../components/useNotifier';
-import { SEARCH_DEBOUNCE_MS } from '../../config/ui-constants';
-import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { UserFormDialog } from './UserFormDialog';
 import { UsersTable } from './UsersTable';
 import { useUserActions, useUserList } from './useUsers';
 
+/** Why an action is refused for the selected user, if it is. */
+function refusal(user: User | undefined, currentUserId: string | undefined) {
+  const systemAdmin = user?.role === 'system_admin';
+  const self = user !== undefined && user.id === currentUserId;
+  return {
+    edit: systemAdmin ? 'System administrators cannot be edited here' : undefined,
+    reset: systemAdmin ? 'System administrators cannot be reset here' : undefined,
+    delete: self ? 'You cannot delete your own account here' : systemAdmin ? 'System administrators cannot be deleted here' : undefined,
+  };
+}
+
 /** Spec 03 Users page (/directory/users, admin). */
 export function UsersPage() {
   const session = useSession();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const query = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const list = useUserList(page, query);
+  const list = useListPage();
+  const answer = useUserList(list.page, list.query);
   const actions = useUserActions();
   const { notify, snackbar } = useNotifier();
+  const users = answer.data?.data ?? [];
+  const selection = useRowSelection(users);
+  useStepBackWhenEmpty(list, Boolean(answer.data), users.length);
+  const pending = users.filter((user) => user.invitation_pending).length;
 
   const [form, setForm] = useState<{ user?: User } | undefined>();
   const [resetting, setResetting] = useState<User | undefined>();
-  const [deleting, setDeleting] = useState<User | undefined>();
-  const [deleteBusy, setDeleteBusy] = useState(false);
   const [deleteError, setDeleteError] = useState<unknown>();
+  const deletion = useDeleteConfirmation<User>({
+    remove: (user) => {
+      setDeleteError(undefined);
+      return actions.remove(user.id);
+    },
+    onDeleted: () => notify('User deleted successfully'),
+    onFailed: setDeleteError,
+  });
 
-  const users = list.data?.data ?? [];
-  const pending = users.filter((user) => user.invitation_pending).length;
-  const emptyPastEnd = Boolean(list.data) && users.length === 0 && page > 1;
-  useEffect(() => {
-    if (emptyPastEnd) setPage((current) => Math.max(1, current - 1));
-  }, [emptyPastEnd]);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setDeleteBusy(true);
-    setDeleteError(undefined);
-    try {
-      await actions.remove(deleting.id);
-      notify('User deleted successfully');
-    } catch (error) {
-      setDeleteError(error);
-    } finally {
-      setDeleteBusy(false);
-      setDeleting(undefined);
-    }
-  };
+  const selected = selection.selected;
+  const refused = refusal(selected, session.user?.id);
 
   return (
     <Box>
@@ -66,36 +68,32 @@ export function UsersPage() {
         }
       />
       {deleteError !== undefined && <ErrorAlert title="Failed to delete user" error={deleteError} onClose={() => setDeleteError(undefined)} sx={{ mb: 2 }} />}
-      <Paper variant="outlined">
-        <Box sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-          <SearchField
-            value={search}
-            onChange={(value) => {
-              setSearch(value);
-              setPage(1);
-            }}
-            label="Search users"
-            placeholder="Search by name or email"
-            testId="users-search"
+      <ListPanel
+        list={list}
+        search={{ label: 'Search users', placeholder: 'Search by name or email', testId: 'users-search' }}
+        toolbar={pending > 0 && <Chip color="warning" variant="outlined" label={`${pending} pending invitation${pending === 1 ? '' : 's'} on this page`} />}
+        loadingLabel="Loading users"
+        answer={answer}
+        errorTitle="Failed to fetch users"
+        count={users.length}
+        empty={list.query.trim() ? 'No users match your search' : 'No users found'}
+        emptyTestId="users-empty"
+        pagination={answer.data?.pagination}
+        actions={
+          <ActionsPanel
+            selection={selected ? selected.full_name || selected.email : undefined}
+            noSelectionText="No user selected"
+            noSelectionHint="Select a user first"
+            actions={[
+              { label: 'Edit', icon: <EditOutlinedIcon />, hint: refused.edit, disabled: Boolean(refused.edit), onClick: () => selected && setForm({ user: selected }) },
+              { label: 'Reset password', icon: <LockResetIcon />, hint: refused.reset, disabled: Boolean(refused.reset), onClick: () => selected && setResetting(selected) },
+              { label: 'Delete', icon: <DeleteOutlinedIcon />, color: 'error', hint: refused.delete, disabled: Boolean(refused.delete), onClick: () => selected && deletion.ask(selected) },
+            ]}
           />
-          {pending > 0 && <Chip color="warning" variant="outlined" label={`${pending} pending invitation${pending === 1 ? '' : 's'} on this page`} />}
-        </Box>
-        {list.isValidating && <LinearProgress sx={{ height: 2 }} aria-label="Loading users" />}
-        {list.error ? (
-          <ErrorAlert title="Failed to fetch users" error={list.error} sx={{ m: 2 }} />
-        ) : list.isLoading && !list.data ? (
-          <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }}>
-            Loading...
-          </Typography>
-        ) : users.length === 0 ? (
-          <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }} data-testid="users-empty">
-            {query.trim() ? 'No users match your search' : 'No users found'}
-          </Typography>
-        ) : (
-          <UsersTable users={users} currentUserId={session.user?.id} onEdit={(user) => setForm({ user })} onResetPassword={setResetting} onDelete={setDeleting} />
-        )}
-        <ListPager pagination={list.data?.pagination} page={page} onPageChange={setPage} noun="users" />
-      </Paper>
+        }
+      >
+        <UsersTable users={users} currentUserId={session.user?.id} selection={selection} />
+      </ListPanel>
 
       <UserFormDialog
         open={Boolean(form)}
@@ -107,15 +105,10 @@ export function UsersPage() {
         }}
       />
       {resetting && <ResetPasswordDialog key={resetting.id} user={resetting} onClose={() => setResetting(undefined)} />}
-      <ConfirmDialog
-        open={Boolean(deleting)}
+      <DeleteConfirmation
+        state={deletion}
         title="Delete user"
-        message={`Are you sure you want to delete ${deleting?.full_name || deleting?.email || 'this user'}? They lose access at once; what they created stays.`}
-        confirmLabel="Delete"
-        destructive
-        busy={deleteBusy}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(undefined)}
+        message={(user) => `Are you sure you want to delete ${user.full_name || user.email || 'this user'}? They lose access at once; what they created stays.`}
       />
       {snackbar}
     </Box>

@@ -1,47 +1,41 @@
-import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import LockResetIcon from '@mui/icons-material/LockReset';
-import { Avatar, Box, Chip, IconButton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Avatar, Box, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { User } from '../../api/entities';
-import { TooltipAction } from '../../components/TooltipAction';
+import { SelectableRow, SelectionHeaderCell } from '../../components/list-page/SelectableRow';
+import type { RowSelection } from '../../components/list-page/useListPage';
 import { formatDate, roleLabel } from '../../components/format';
 import { PendingInvitationChip, StatusChip } from '../../components/StatusChip';
-import { HIDE_ON_PHONE_SX, STICKY_ACTIONS_SX } from '../../components/table-layout';
+import { HIDE_ON_PHONE_SX } from '../../components/table-layout';
 
 const MAX_GROUP_CHIPS = 3;
 
 interface UsersTableProps {
   users: User[];
   currentUserId: string | undefined;
-  onEdit: (user: User) => void;
-  onResetPassword: (user: User) => void;
-  onDelete: (user: User) => void;
+  selection: RowSelection<User>;
 }
 
-export function UsersTable({ users, currentUserId, onEdit, onResetPassword, onDelete }: UsersTableProps) {
+/** Spec 03 Users list: selectable rows; the Actions panel acts on the selected user. */
+export function UsersTable({ users, currentUserId, selection }: UsersTableProps) {
   return (
     <TableContainer>
       <Table aria-label="Users">
         <TableHead>
           <TableRow>
+            <SelectionHeaderCell />
             <TableCell>Name</TableCell>
             <TableCell sx={HIDE_ON_PHONE_SX}>Role</TableCell>
             <TableCell>Status</TableCell>
             <TableCell sx={{ display: { xs: 'none', lg: 'table-cell' } }}>Groups</TableCell>
             <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Last login</TableCell>
-            <TableCell align="right" sx={STICKY_ACTIONS_SX}>
-              Actions
-            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {users.map((user) => {
             const self = user.id === currentUserId;
-            const systemAdmin = user.role === 'system_admin';
             const groups = (user.groups ?? []).map((group) => group.name);
             const name = user.full_name || user.email;
             return (
-              <TableRow key={user.id} hover data-testid="user-row">
+              <SelectableRow key={user.id} label={name} selected={selection.isSelected(user)} onToggle={() => selection.toggle(user)} testId="user-row">
                 <TableCell>
                   <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
                     <Avatar sx={{ width: 32, height: 32, fontSize: 13, bgcolor: 'primary.light' }}>{name.charAt(0).toUpperCase()}</Avatar>
@@ -77,26 +71,7 @@ export function UsersTable({ users, currentUserId, onEdit, onResetPassword, onDe
                   </Box>
                 </TableCell>
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, color: 'text.secondary' }}>{formatDate(user.last_login)}</TableCell>
-                <TableCell align="right" sx={STICKY_ACTIONS_SX}>
-                  <Box sx={{ display: 'inline-flex', gap: 0.5 }}>
-                    <TooltipAction title={systemAdmin ? 'System administrators cannot be edited here' : 'Edit'}>
-                      <IconButton size="small" aria-label={`Edit ${name}`} disabled={systemAdmin} onClick={() => onEdit(user)}>
-                        <EditOutlinedIcon fontSize="small" />
-                      </IconButton>
-                    </TooltipAction>
-                    <TooltipAction title={systemAdmin ? 'System administrators cannot be reset here' : 'Reset password'}>
-                      <IconButton size="small" aria-label={`Reset password of ${name}`} disabled={systemAdmin} onClick={() => onResetPassword(user)}>
-                        <LockResetIcon fontSize="small" />
-                      </IconButton>
-                    </TooltipAction>
-                    <TooltipAction title={self ? 'You cannot delete your own account here' : systemAdmin ? 'System administrators cannot be deleted here' : 'Delete'}>
-                      <IconButton size="small" aria-label={`Delete ${name}`} disabled={self || systemAdmin} onClick={() => onDelete(user)} color="error">
-                        <DeleteOutlinedIcon fontSize="small" />
-                      </IconButton>
-                    </TooltipAction>
-                  </Box>
-                </TableCell>
-              </TableRow>
+              </SelectableRow>
             );
           })}
         </TableBody>
