@@ -12,7 +12,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{bin,lib,functions,local,shared,frontend}/**/*.test.{ts,tsx}'],
+          include: ['{bin,lib,functions,local,shared,frontend}/**/*.test.{ts,tsx}', 'test/contract/**/*.test.ts'],
           exclude: ['**/node_modules/**', 'frontend/dist/**'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

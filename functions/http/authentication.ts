@@ -9,7 +9,7 @@ import { consumeRateLimit } from '../domain/rate-limits/rate-limit-counter';
 import { RATE_LIMITS } from '../domain/rate-limits/rate-limits';
 import { RevokedTokenRepository } from '../domain/sessions/revoked-token-repository';
 import { UserRepository } from '../domain/users/user-repository';
-import { getPorts } from '../platform/ports';
+import { getPorts } from '../contracts/ports/ports';
 import { InvalidTokenError } from '../contracts/ports/identity';
 import type { ApiEvent, Caller } from './api-types';
 import { forbidden, ContractError, unauthorized } from '../contracts/contract-error';

@@ -6,6 +6,8 @@ import type { Context } from 'aws-lambda';
 import { MESSAGES } from '../../shared/api/errors';
 import { routesOf, type Family, type RouteDefinition } from '../../shared/api/route-table';
 import { logger } from '../observability/logger';
+// The cloud composition root: every family's Lambda gets its AWS adapters from here.
+import '../platform/ports';
 import type { ApiEvent, ApiResult, Caller, RouteImplementation, RouteResponse } from './api-types';
 import { authenticateRoute } from './authentication';
 import { corsFor } from './cors';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import type { RouteDefinition } from '../../shared/api/route-table';
 import { IdempotencyRepository, type StoredResponse } from '../domain/idempotency/idempotency-repository';
-import { getPorts } from '../platform/ports';
+import { getPorts } from '../contracts/ports/ports';
 import type { ApiEvent, ApiResult, Caller } from './api-types';
 import { apiKeyCallerOf } from './authentication';
 import { knownError } from './error-response';

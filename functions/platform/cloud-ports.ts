@@ -4,12 +4,12 @@ import { createS3Objects } from '../adapters/aws/s3-objects';
 import { createKmsSecrets } from '../adapters/aws/kms-secrets';
 import { createS3VectorsIndex } from '../adapters/aws/s3-vectors-index';
 import { createSesMail } from '../adapters/aws/ses-mail';
-import { createChatModelFromEnvironment } from '../contracts/ports/chat-model';
-import { createEmbeddingsFromEnvironment } from '../contracts/ports/embeddings';
+import { createChatModelFromEnvironment, createEmbeddingsFromEnvironment } from './model-adapters';
 import { createSqsQueue } from '../adapters/aws/sqs-queue';
 import { withLoginLockout } from '../domain/rate-limits/lockout-identity';
 import { readEnv } from './environment';
-import type { Ports } from './ports';
+import { createEnvironmentSettings } from './settings';
+import type { Ports } from '../contracts/ports/ports';
 
 /** The AWS adapters, configured from the environment the CDK stack sets on every function. */
 export function createCloudPorts(): Ports {
@@ -35,5 +35,6 @@ export function createCloudPorts(): Ports {
     embeddings: createEmbeddingsFromEnvironment(process.env),
     chatModel: createChatModelFromEnvironment(process.env),
     secrets: createKmsSecrets({ keyId: readEnv('secretsKeyId') }),
+    settings: createEnvironmentSettings(process.env),
   };
 }

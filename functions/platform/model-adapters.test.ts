@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createChatModelFromEnvironment } from '../contracts/ports/chat-model';
+import { EmbeddingsUnavailableError } from '../contracts/ports/embeddings';
+import { createChatModelFromEnvironment, createEmbeddingsFromEnvironment, EMBEDDINGS_ENV } from './model-adapters';
 
 describe('createChatModelFromEnvironment', () => {
   it('answers extractively offline and by default locally', () => {
@@ -19,5 +20,36 @@ describe('createChatModelFromEnvironment', () => {
   it('refuses values it does not know', () => {
     expect(() => createChatModelFromEnvironment({ GROUNDWORK_CHAT_ADAPTER: 'gemini' })).toThrow(/GROUNDWORK_CHAT_ADAPTER/);
     expect(() => createChatModelFromEnvironment({ GROUNDWORK_MODELS: 'offline', GROUNDWORK_CHAT_MODEL_MAP: '[1]' })).toThrow(/GROUNDWORK_CHAT_MODEL_MAP/);
+  });
+});
+
+describe('createEmbeddingsFromEnvironment', () => {
+  it('builds each adapter from its variables', () => {
+    const openai = createEmbeddingsFromEnvironment({
+      [EMBEDDINGS_ENV.adapter]: 'openai',
+      [EMBEDDINGS_ENV.openAiBaseUrl]: 'http://127.0.0.1:1/v1',
+      [EMBEDDINGS_ENV.model]: 'bge-m3',
+    });
+    expect(openai).toMatchObject({ adapter: 'openai-compatible', model: 'bge-m3' });
+
+    expect(createEmbeddingsFromEnvironment({ [EMBEDDINGS_ENV.adapter]: 'bedrock', [EMBEDDINGS_ENV.dimensions]: '512' })).toMatchObject({
+      adapter: 'bedrock',
+      model: 'amazon.titan-embed-text-v2:0',
+      dimensions: 512,
+    });
+  });
+
+  it('follows the runtime when unset: Bedrock in the cloud, none offline', async () => {
+    expect(createEmbeddingsFromEnvironment({}).adapter).toBe('bedrock');
+    expect(createEmbeddingsFromEnvironment({ GROUNDWORK_RUNTIME: 'local' }).adapter).toBe('none');
+    expect(createEmbeddingsFromEnvironment({ GROUNDWORK_RUNTIME: 'local', GROUNDWORK_MODELS: 'bedrock' }).adapter).toBe('bedrock');
+    const none = createEmbeddingsFromEnvironment({ [EMBEDDINGS_ENV.adapter]: 'none' });
+    expect(none).toMatchObject({ adapter: 'none', model: null, dimensions: null });
+    await expect(none.embed(['x'], 'query')).rejects.toBeInstanceOf(EmbeddingsUnavailableError);
+  });
+
+  it('refuses values it does not know', () => {
+    expect(() => createEmbeddingsFromEnvironment({ [EMBEDDINGS_ENV.adapter]: 'cohere' })).toThrow(/one of none, bedrock, openai/);
+    expect(() => createEmbeddingsFromEnvironment({ [EMBEDDINGS_ENV.adapter]: 'openai', [EMBEDDINGS_ENV.dimensions]: 'big' })).toThrow(/whole number/);
   });
 });

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { DescribeTableCommand, DescribeTimeToLiveCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDynamoDbDatabase } from '../../functions/ports/aws/dynamodb-database';
-import type { DatabasePort } from '../../functions/ports/database';
+import { createDynamoDbDatabase } from '../../functions/adapters/aws/dynamodb-database';
+import type { DatabasePort } from '../../functions/contracts/ports/database';
 import {
   ensureTable,
   JAVA_MISSING_MESSAGE,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { MailMessage, MailPort } from '../../functions/ports/mail';
+import type { MailMessage, MailPort } from '../../functions/contracts/ports/mail';
 
 /** What one outbox file holds. */
 export interface OutboxEntry {

@@ -4,8 +4,9 @@ import path from 'node:path';
 import { HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachmentDisposition, createS3Objects } from '../../functions/ports/aws/s3-objects';
-import type { ObjectsPort } from '../../functions/ports/objects';
+import { createS3Objects } from '../../functions/adapters/aws/s3-objects';
+import { attachmentDisposition } from '../../functions/domain/files/presigned-urls';
+import type { ObjectsPort } from '../../functions/contracts/ports/objects';
 import { encodeEventKey, startObjectStore, type ObjectStoreHandle } from './object-store';
 import { loadOrCreateObjectStoreKeys, type ObjectStoreKeys } from './object-store-keys';
 

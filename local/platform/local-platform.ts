@@ -4,9 +4,10 @@ import { fileURLToPath } from 'node:url';
 import type { Server } from 'node:http';
 import { ENV } from '../../functions/platform/environment';
 import { platformModes } from '../../functions/platform/modes';
-import { installPorts, uninstallPorts, type Ports } from '../../functions/platform/ports';
-import { createDynamoDbDatabase } from '../../functions/ports/aws/dynamodb-database';
-import { createS3Objects } from '../../functions/ports/aws/s3-objects';
+import { createEnvironmentSettings } from '../../functions/platform/settings';
+import { installPorts, uninstallPorts, type Ports } from '../../functions/contracts/ports/ports';
+import { createDynamoDbDatabase } from '../../functions/adapters/aws/dynamodb-database';
+import { createS3Objects } from '../../functions/adapters/aws/s3-objects';
 import { handler as chatEventsWorker } from '../../functions/workers/chat-events/handler';
 import { settleDeadLetter } from '../../functions/workers/dead-letters/processors';
 import { handler as indexingWorker } from '../../functions/workers/indexing/handler';
@@ -15,8 +16,7 @@ import type { ApplicationRecord } from '../../functions/domain/applications/appl
 import type { RuntimeConfig } from '../../shared/config/runtime-config';
 import { ensureTable, startDynamoDbLocal } from '../dynamodb/dynamodb-local';
 import { startEmbeddedIssuer } from '../identity/embedded-issuer';
-import { createChatModelFromEnvironment } from '../../functions/ports/chat-model';
-import { createEmbeddingsFromEnvironment } from '../../functions/ports/embeddings';
+import { createChatModelFromEnvironment, createEmbeddingsFromEnvironment } from '../../functions/platform/model-adapters';
 import { createOutboxMail } from '../mail/outbox-mail';
 import { createLanceDbIndex } from '../vectors/lancedb-index';
 import { createLocalKeySecrets } from '../secrets/local-key-secrets';
@@ -149,7 +149,7 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
     const mail = createOutboxMail(join(dataDir, 'outbox'), log);
     const chatModel = createChatModelFromEnvironment(process.env);
     const secrets = createLocalKeySecrets({ dataDir });
-    const ports: Ports = { database, objects, queue, identity: issuer.identity, mail, vectors, embeddings, chatModel, secrets };
+    const ports: Ports = { database, objects, queue, identity: issuer.identity, mail, vectors, embeddings, chatModel, secrets, settings: createEnvironmentSettings(process.env) };
     installPorts(ports);
     // After a message's final failure, as the cloud's dead-letter worker does: an upload or index whose
     // every delivery failed is set failed; a Slack question gets an apology in its thread.

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { QueueMessage } from '../../functions/ports/queue';
+import type { QueueMessage } from '../../functions/contracts/ports/queue';
 import { EmbeddedQueue, type DeadLetter, type EmbeddedQueueOptions } from './embedded-queue';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };

@@ -18,7 +18,7 @@ import { mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { QUEUE_NAMES, type QueueMessage, type QueueName, type QueuePort } from '../../functions/ports/queue';
+import { QUEUE_NAMES, type QueueMessage, type QueueName, type QueuePort } from '../../functions/contracts/ports/queue';
 
 export type QueueHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | void>;
 

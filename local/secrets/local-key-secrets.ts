@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { canonicalContext, type SecretContext, type SecretsPort } from '../../functions/ports/secrets';
+import { canonicalContext, type SecretContext, type SecretsPort } from '../../functions/contracts/ports/secrets';
 
 const PREFIX = 'local:v1:';
 const KEY_BYTES = 32;

@@ -19,9 +19,9 @@ import type { KnowledgeBaseRecord } from '../../functions/domain/knowledge-bases
 import { KnowledgeBaseRepository } from '../../functions/domain/knowledge-bases/knowledge-base-repository';
 import type { OrganizationRecord } from '../../functions/domain/organizations/organization-repository';
 import type { UserRecord } from '../../functions/domain/users/user-repository';
-import { HttpError } from '../../functions/http/http-error';
+import { ContractError } from '../../functions/contracts/contract-error';
 import { platformModes } from '../../functions/platform/modes';
-import type { Ports } from '../../functions/platform/ports';
+import type { Ports } from '../../functions/contracts/ports/ports';
 import { ensureSelfHostedPlan } from './self-hosted-plan';
 
 /**
@@ -150,7 +150,7 @@ export async function seedDemoSources(input: DemoContentInput): Promise<DemoSour
         data_source_ids: files.map((file) => file.id),
       });
     } catch (error) {
-      if (!(error instanceof HttpError && error.code === 'QUOTA_EXCEEDED')) throw error;
+      if (!(error instanceof ContractError && error.code === 'QUOTA_EXCEEDED')) throw error;
       input.log?.(`Demo knowledge base not created: ${error.message}.`);
       return { group, adminGroup, folder, files, knowledgeBase: undefined };
     }

@@ -4,7 +4,7 @@ import { ensureRootFolder } from '../../functions/domain/folders/root-folder';
 import { ADMIN_GROUP_NAME, GroupRepository } from '../../functions/domain/groups/group-repository';
 import { OrganizationRepository, type OrganizationRecord } from '../../functions/domain/organizations/organization-repository';
 import { UserRepository, type UserRecord } from '../../functions/domain/users/user-repository';
-import type { Ports } from '../../functions/platform/ports';
+import type { Ports } from '../../functions/contracts/ports/ports';
 import { SEED_ROLE_OF, SEED_ROLES, type SeedCredentials, type SeedRole } from './seed-credentials';
 
 const SEED_MARKER = { PK: 'SEED', SK: 'SEED' };

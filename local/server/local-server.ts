@@ -8,7 +8,7 @@ import { MAX_JSON_BODY_BYTES, MESSAGES } from '../../shared/api/errors';
 import { familyOfPath } from '../../shared/api/route-table';
 import type { RuntimeConfig } from '../../shared/config/runtime-config';
 import { toErrorResult } from '../../functions/http/error-response';
-import { HttpError } from '../../functions/http/http-error';
+import { ContractError } from '../../functions/contracts/contract-error';
 import { readEnv } from '../../functions/platform/environment';
 import { ISSUER_MOUNT_PATH } from '../identity/issuer-constants';
 import { PAGE_SECURITY_HEADERS } from '../identity/pages';
@@ -73,7 +73,7 @@ async function serveApi(request: IncomingMessage, response: ServerResponse, url:
   const family = familyOfPath(url.pathname);
   let result;
   if (!family) {
-    result = toErrorResult(new HttpError('NOT_FOUND', MESSAGES.routeNotFound));
+    result = toErrorResult(new ContractError('NOT_FOUND', MESSAGES.routeNotFound));
   } else {
     const event = toApiGatewayEvent(request, await readBody(request), url, { trustProxy, requestId });
     try {

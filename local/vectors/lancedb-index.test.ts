@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from '@lancedb/lancedb';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { IndexRecord } from '../../functions/ports/vectors';
+import type { IndexRecord } from '../../functions/contracts/ports/vectors';
 import { createLanceDbIndex, type LanceDbIndex } from './lancedb-index';
 
 const root = mkdtempSync(join(tmpdir(), 'groundwork-lancedb-'));

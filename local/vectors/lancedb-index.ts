@@ -1,5 +1,5 @@
 import { connect, type Connection, type Table } from '@lancedb/lancedb';
-import { assertIndexName, scoreFromCosineDistance, type IndexHit, type IndexQuery, type IndexRecord, type VectorIndexPort } from '../../functions/ports/vectors';
+import { assertIndexName, scoreFromCosineDistance, type IndexHit, type IndexQuery, type IndexRecord, type VectorIndexPort } from '../../functions/contracts/ports/vectors';
 import { KeptCollections, LexicalIndex, questionOf, type LexicalRow, type Question } from './lexical/lexical-index';
 import { COLUMNS, indexSchema, RESULT_COLUMNS, schemaDimensions, sourceFilter, toHit, toRow } from './lancedb-rows';
 import { reciprocalRankFusion } from './scores';

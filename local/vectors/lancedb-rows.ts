@@ -1,5 +1,5 @@
 import { Field, FixedSizeList, Float32, Schema, Utf8 } from 'apache-arrow';
-import { searchableText, type IndexHit, type IndexRecord, type IndexRecordMetadata, type IndexSourceType } from '../../functions/ports/vectors';
+import { searchableText, type IndexHit, type IndexRecord, type IndexRecordMetadata, type IndexSourceType } from '../../functions/contracts/ports/vectors';
 
 /**
  * One LanceDB table per index. Metadata is one JSON column because it is only returned, never

@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// zod's mini build: the web client validates this before anything renders, so it is part of every
+// first load, where the classic API's chainable methods would add some 20 kB (gzipped) to check six fields.
+import { z } from 'zod/mini';
 
 /**
  * What the web client reads at start from `/runtime-config.json`: served by the local server, and
@@ -10,11 +12,11 @@ export const runtimeConfigSchema = z.object({
   apiBaseUrl: z.string(),
   environment: z.enum(['cloud', 'local']),
   oidc: z.object({
-    authority: z.string().url(),
-    clientId: z.string().min(1),
+    authority: z.url(),
+    clientId: z.string().check(z.minLength(1)),
     scope: z.string(),
-    resetPasswordUrl: z.string().url(),
-    logoutUrl: z.string().url().optional(),
+    resetPasswordUrl: z.url(),
+    logoutUrl: z.optional(z.url()),
   }),
   modes: z.object({
     models: z.enum(['bedrock', 'offline']),
@@ -24,7 +26,7 @@ export const runtimeConfigSchema = z.object({
    * Whether the identity provider's hosted sign-in offers Google (a Google client id is configured).
    * Absent means no: an organization's Google switch would otherwise promise a button nobody sees.
    */
-  googleSignIn: z.boolean().optional(),
+  googleSignIn: z.optional(z.boolean()),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 

@@ -3,15 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import type { ValidationDetail } from '../errors';
-import type { ApplicationRecord } from '../../../functions/domain/applications/application-record';
-import { toApplicationEntity, toPublicApplication } from '../../../functions/domain/applications/application-view';
-import { parseIntegrations } from '../../../functions/domain/applications/integration-input';
-import { integrationRecords } from '../../../functions/domain/applications/integration-secrets';
-import type { KnowledgeBaseRecord } from '../../../functions/domain/knowledge-bases/knowledge-base-record';
-import { installPorts, uninstallPorts, type Ports } from '../../../functions/platform/ports';
-import { createLocalKeySecrets } from '../../../local/secrets/local-key-secrets';
-import { knowledgeBaseRecord } from '../../../test/support/knowledge-base-records';
+import type { ValidationDetail } from '../../shared/api/errors';
+import type { ApplicationRecord } from '../../functions/domain/applications/application-record';
+import { toApplicationEntity, toPublicApplication } from '../../functions/domain/applications/application-view';
+import { parseIntegrations } from '../../functions/domain/applications/integration-input';
+import { integrationRecords } from '../../functions/domain/applications/integration-secrets';
+import type { KnowledgeBaseRecord } from '../../functions/domain/knowledge-bases/knowledge-base-record';
+import { createEnvironmentSettings } from '../../functions/platform/settings';
+import { installPorts, uninstallPorts, type Ports } from '../../functions/contracts/ports/ports';
+import { createLocalKeySecrets } from '../../local/secrets/local-key-secrets';
+import { knowledgeBaseRecord } from '../support/knowledge-base-records';
 import {
   accessCheckSchema,
   adminApplicationSchema,
@@ -19,7 +20,7 @@ import {
   applicationSchema,
   memberApplicationSchema,
   publicApplicationSchema,
-} from './applications';
+} from '../../shared/api/schemas/applications';
 
 const ORG = 'org_1';
 const API_TOKEN = `rag_${'a1B2'.repeat(10)}`;
@@ -36,7 +37,7 @@ let record: ApplicationRecord;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'groundwork-schemas-'));
-  installPorts({ secrets: createLocalKeySecrets({ dataDir }) } as Partial<Ports> as Ports);
+  installPorts({ secrets: createLocalKeySecrets({ dataDir }), settings: createEnvironmentSettings({ WEB_ORIGINS: 'https://app.example.com' }) } as Partial<Ports> as Ports);
   vi.stubEnv('WEB_ORIGINS', 'https://app.example.com');
   // The integrations as the server stores them from a real §16.4 body: secrets encrypted, last 4 kept.
   const details: ValidationDetail[] = [];

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { newMessageId, newSessionId, type ChatMessageRecord, type ChatSessionRecord } from '../../../functions/domain/chat/chat-records';
-import { toChatMessage, toChatSession } from '../../../functions/domain/chat/chat-view';
-import { chatSessionRecord } from '../../../test/support/chat-records';
-import { chatMessageSchema, clientMetadataSchema, chatSessionPageSchema, chatSessionSchema, citationSchema, generatorSchema, sendChatMessageResponseSchema } from './chat';
+import { newMessageId, newSessionId, type ChatMessageRecord, type ChatSessionRecord } from '../../functions/domain/chat/chat-records';
+import { toChatMessage, toChatSession } from '../../functions/domain/chat/chat-view';
+import { chatSessionRecord } from '../support/chat-records';
+import { chatMessageSchema, clientMetadataSchema, chatSessionPageSchema, chatSessionSchema, citationSchema, generatorSchema, sendChatMessageResponseSchema } from '../../shared/api/schemas/chat';
 
 const sessionRecord = (extra: Partial<ChatSessionRecord> = {}): ChatSessionRecord =>
   chatSessionRecord({ id: newSessionId(), created_at: '2025-03-12T12:00:00.000Z', updated_at: '2025-03-12T12:00:00.000Z', ...extra });

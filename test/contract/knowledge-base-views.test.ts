@@ -1,16 +1,16 @@
 import { BatchGetCommand, GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { applicationKeys, type ApplicationRecord } from '../../../functions/domain/applications/application-record';
-import type { GroupRecord } from '../../../functions/domain/groups/group-repository';
-import { applicationsUsing } from '../../../functions/domain/knowledge-bases/application-usage';
-import { toKnowledgeBaseEntity } from '../../../functions/domain/knowledge-bases/knowledge-base-entity';
-import { knowledgeBaseGroups } from '../../../functions/domain/knowledge-bases/knowledge-base-groups';
-import { knowledgeBaseGroupItem, knowledgeBaseItem, type KnowledgeBaseRecord } from '../../../functions/domain/knowledge-bases/knowledge-base-record';
-import { keys } from '../../../functions/domain/table/keys';
-import type { DatabasePort } from '../../../functions/ports/database';
-import { knowledgeBaseRecord as baseRecord } from '../../../test/support/knowledge-base-records';
-import { deployKnowledgeBaseResponseSchema, knowledgeBaseGroupsSchema, knowledgeBaseListSchema, knowledgeBaseSchema, knowledgeBaseUsageSchema } from './knowledge-bases';
+import { applicationKeys, type ApplicationRecord } from '../../functions/domain/applications/application-record';
+import type { GroupRecord } from '../../functions/domain/groups/group-repository';
+import { applicationsUsing } from '../../functions/domain/knowledge-bases/application-usage';
+import { toKnowledgeBaseEntity } from '../../functions/domain/knowledge-bases/knowledge-base-entity';
+import { knowledgeBaseGroups } from '../../functions/domain/knowledge-bases/knowledge-base-groups';
+import { knowledgeBaseGroupItem, knowledgeBaseItem, type KnowledgeBaseRecord } from '../../functions/domain/knowledge-bases/knowledge-base-record';
+import { keys } from '../../functions/contracts/keys/table-keys';
+import type { DatabasePort } from '../../functions/contracts/ports/database';
+import { knowledgeBaseRecord as baseRecord } from '../support/knowledge-base-records';
+import { deployKnowledgeBaseResponseSchema, knowledgeBaseGroupsSchema, knowledgeBaseListSchema, knowledgeBaseSchema, knowledgeBaseUsageSchema } from '../../shared/api/schemas/knowledge-bases';
 
 const ORG = 'org_1';
 const TABLE = 'groundwork';

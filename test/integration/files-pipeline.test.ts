@@ -16,7 +16,7 @@ import { kbIndexMessage, type KbIndexPayload } from '../../functions/domain/know
 import { KnowledgeBaseRepository } from '../../functions/domain/knowledge-bases/knowledge-base-repository';
 import { readExtraction, type StoredExtraction } from '../../functions/domain/ingestion/stored-extraction';
 import { OrganizationRepository, type OrganizationRecord } from '../../functions/domain/organizations/organization-repository';
-import { getPorts } from '../../functions/platform/ports';
+import { getPorts } from '../../functions/contracts/ports/ports';
 import { knowledgeBaseIndexName } from '../../functions/contracts/ports/vectors';
 import { PROCESSORS } from '../../functions/workers/indexing/processors';
 import { notificationBody } from '../../local/objects/object-store';

@@ -9,7 +9,7 @@ import { OrganizationRepository, type OrganizationRecord } from '../../functions
 import { citationsFrom, retrievePassages } from '../../functions/domain/retrieval/retrieve';
 import { keys } from '../../functions/contracts/keys/table-keys';
 import { createUserWithAccount } from '../../functions/domain/users/user-lifecycle';
-import type { Ports } from '../../functions/platform/ports';
+import type { Ports } from '../../functions/contracts/ports/ports';
 import type { EmbeddingsPort } from '../../functions/contracts/ports/embeddings';
 import type { QueueMessage, QueuePort } from '../../functions/contracts/ports/queue';
 import { knowledgeBaseIndexName } from '../../functions/contracts/ports/vectors';

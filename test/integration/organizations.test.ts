@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countersKey } from '../../functions/domain/cloud-resources/storage-counters';
 import { OrganizationRepository, type OrganizationRecord } from '../../functions/domain/organizations/organization-repository';
 import { UserRepository, type UserRecord } from '../../functions/domain/users/user-repository';
-import { installPorts } from '../../functions/platform/ports';
+import { installPorts } from '../../functions/contracts/ports/ports';
 import { createS3Objects } from '../../functions/adapters/aws/s3-objects';
 import { callApi, removeDataDir, startTestPlatform } from '../support/local-platform-fixture';
 import { unique } from '../support/unique-values';

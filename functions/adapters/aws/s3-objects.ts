@@ -1,6 +1,7 @@
-import { GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadBucketCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { ObjectsPort } from '../../contracts/ports/objects';
+import { attachmentDisposition, presignedPut } from '../../domain/files/presigned-urls';
 
 export interface S3ObjectsOptions {
   bucket: string;
@@ -52,16 +53,6 @@ export function createS3Objects(options: S3ObjectsOptions): ObjectsPort {
   };
 }
 
-/**
- * Signing Content-Type makes storage reject an upload whose type differs from the one we validated;
- * signing Content-Length, one whose size differs from the one the plan's storage was checked against.
- */
-export function presignedPut(client: S3Client, input: { Bucket: string; Key: string; ContentType: string }, expiresIn: number, contentLength?: number): Promise<string> {
-  const command = new PutObjectCommand({ ...input, ContentLength: contentLength });
-  const signableHeaders = new Set(contentLength === undefined ? ['content-type'] : ['content-type', 'content-length']);
-  return getSignedUrl(client, command, { expiresIn, signableHeaders });
-}
-
 function clientConfig(options: S3ObjectsOptions, endpoint: string | undefined): S3ClientConfig {
   const config: S3ClientConfig = {
     // Without these the SDK adds CRC checksum parameters that browsers' plain PUTs cannot satisfy.
@@ -78,11 +69,4 @@ function clientConfig(options: S3ObjectsOptions, endpoint: string | undefined): 
     config.forcePathStyle = true;
   }
   return config;
-}
-
-/** RFC 6266: an ASCII fallback for old clients plus the exact UTF-8 name. */
-export function attachmentDisposition(fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

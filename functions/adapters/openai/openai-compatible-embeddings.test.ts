@@ -1,7 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createEmbeddingsFromEnvironment, EMBEDDINGS_ENV, EmbeddingsUnavailableError } from '../../contracts/ports/embeddings';
 import { createOpenAiCompatibleEmbeddings, EmbeddingsRequestError, instructionPrefixes } from './openai-compatible-embeddings';
 
 interface Seen {
@@ -118,39 +117,5 @@ describe('createOpenAiCompatibleEmbeddings', () => {
     const wrong = createOpenAiCompatibleEmbeddings({ baseUrl: `${baseUrl}/nowhere`, model: 'm' });
     await expect(wrong.embed(['a'], 'document')).rejects.toThrow(/failed with 404/);
     expect(seen).toHaveLength(2);
-  });
-});
-
-describe('createEmbeddingsFromEnvironment', () => {
-  it('builds each adapter from its variables', async () => {
-    const openai = createEmbeddingsFromEnvironment({
-      [EMBEDDINGS_ENV.adapter]: 'openai',
-      [EMBEDDINGS_ENV.openAiBaseUrl]: baseUrl,
-      [EMBEDDINGS_ENV.openAiApiKey]: 'sk-env',
-      [EMBEDDINGS_ENV.model]: 'bge-m3',
-    });
-    expect(openai).toMatchObject({ adapter: 'openai-compatible', model: 'bge-m3' });
-    await openai.embed(['hello'], 'document');
-    expect(seen[0]?.authorization).toBe('Bearer sk-env');
-
-    expect(createEmbeddingsFromEnvironment({ [EMBEDDINGS_ENV.adapter]: 'bedrock', [EMBEDDINGS_ENV.dimensions]: '512' })).toMatchObject({
-      adapter: 'bedrock',
-      model: 'amazon.titan-embed-text-v2:0',
-      dimensions: 512,
-    });
-  });
-
-  it('follows the runtime when unset: Bedrock in the cloud, none offline', async () => {
-    expect(createEmbeddingsFromEnvironment({}).adapter).toBe('bedrock');
-    expect(createEmbeddingsFromEnvironment({ GROUNDWORK_RUNTIME: 'local' }).adapter).toBe('none');
-    expect(createEmbeddingsFromEnvironment({ GROUNDWORK_RUNTIME: 'local', GROUNDWORK_MODELS: 'bedrock' }).adapter).toBe('bedrock');
-    const none = createEmbeddingsFromEnvironment({ [EMBEDDINGS_ENV.adapter]: 'none' });
-    expect(none).toMatchObject({ adapter: 'none', model: null, dimensions: null });
-    await expect(none.embed(['x'], 'query')).rejects.toBeInstanceOf(EmbeddingsUnavailableError);
-  });
-
-  it('refuses values it does not know', () => {
-    expect(() => createEmbeddingsFromEnvironment({ [EMBEDDINGS_ENV.adapter]: 'cohere' })).toThrow(/one of none, bedrock, openai/);
-    expect(() => createEmbeddingsFromEnvironment({ [EMBEDDINGS_ENV.adapter]: 'openai', [EMBEDDINGS_ENV.dimensions]: 'big' })).toThrow(/whole number/);
   });
 });

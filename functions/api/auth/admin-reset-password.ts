@@ -6,7 +6,7 @@ import { keys, withoutKeys } from '../../contracts/keys/table-keys';
 import { linkSubject, UserRepository, type UserRecord } from '../../domain/users/user-repository';
 import type { UserCaller } from '../../http/api-types';
 import { conflict, forbidden, notFound, validationError } from '../../contracts/contract-error';
-import type { Ports } from '../../platform/ports';
+import type { Ports } from '../../contracts/ports/ports';
 import { AUTH_MESSAGES } from './auth-messages';
 import { signsInWithGoogleOnly } from './change-password';
 import { generateTemporaryPassword } from './temporary-password';

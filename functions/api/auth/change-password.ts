@@ -4,7 +4,7 @@ import { UserRepository, type UserRecord } from '../../domain/users/user-reposit
 import type { UserCaller } from '../../http/api-types';
 import { badRequest, conflict, validationError } from '../../contracts/contract-error';
 import { organizationSettings } from '../../domain/organizations/organization-settings';
-import type { Ports } from '../../platform/ports';
+import type { Ports } from '../../contracts/ports/ports';
 import { LoginLockedError } from '../../contracts/ports/identity';
 import { rateLimited } from '../../http/authentication';
 import { AUTH_MESSAGES } from './auth-messages';

@@ -6,7 +6,7 @@ import { organizationSettings } from '../../domain/organizations/organization-se
 import { routeSignup } from '../../domain/signup/signup-organizations';
 import { acceptsSignups } from '../../domain/signup/signup-target';
 import { badRequest } from '../../contracts/contract-error';
-import type { Ports } from '../../platform/ports';
+import type { Ports } from '../../contracts/ports/ports';
 import { AUTH_MESSAGES } from './auth-messages';
 
 function loginMethodsOf(organization: OrganizationRecord | undefined) {

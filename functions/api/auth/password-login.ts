@@ -5,7 +5,7 @@ import { lockedOutFor } from '../../domain/rate-limits/password-attempts';
 import { UserRepository } from '../../domain/users/user-repository';
 import { rateLimited } from '../../http/authentication';
 import { forbidden, unauthorized, upstreamError } from '../../contracts/contract-error';
-import type { Ports } from '../../platform/ports';
+import type { Ports } from '../../contracts/ports/ports';
 import { IdentityUnavailableError, InvalidCredentialsError, LoginLockedError, type ProviderTokens } from '../../contracts/ports/identity';
 import { AUTH_MESSAGES } from './auth-messages';
 import { assertCanSignIn, resolveUser, signedInUser } from './user-resolution';

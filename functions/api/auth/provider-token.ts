@@ -3,7 +3,7 @@ import { RevokedTokenRepository } from '../../domain/sessions/revoked-token-repo
 import { UserRepository } from '../../domain/users/user-repository';
 import { bearerToken } from '../../http/authentication';
 import { badRequest, unauthorized } from '../../contracts/contract-error';
-import type { Ports } from '../../platform/ports';
+import type { Ports } from '../../contracts/ports/ports';
 import { InvalidTokenError, type VerifiedToken } from '../../contracts/ports/identity';
 import { AUTH_MESSAGES } from './auth-messages';
 import { assertCanSignIn, resolveUser, signedInUser } from './user-resolution';

@@ -1,7 +1,7 @@
 import { OrganizationRepository } from '../../domain/organizations/organization-repository';
 import { UserRepository } from '../../domain/users/user-repository';
 import { unauthorized, upstreamError } from '../../contracts/contract-error';
-import type { Ports } from '../../platform/ports';
+import type { Ports } from '../../contracts/ports/ports';
 import { IdentityUnavailableError, InvalidTokenError, type ProviderTokens } from '../../contracts/ports/identity';
 import { AUTH_MESSAGES } from './auth-messages';
 import { assertCanSignIn } from './user-resolution';

@@ -2,7 +2,7 @@ import { normalizeEmail } from '../../../shared/rules/fields';
 import type { UserCaller } from '../../http/api-types';
 import { conflict, forbidden, upstreamError } from '../../contracts/contract-error';
 import { logger } from '../../observability/logger';
-import type { Ports } from '../../platform/ports';
+import type { Ports } from '../../contracts/ports/ports';
 import { AUTH_MESSAGES } from './auth-messages';
 import { signsInWithGoogleOnly } from './change-password';
 

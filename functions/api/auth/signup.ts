@@ -7,7 +7,7 @@ import { createUserWithAccount } from '../../domain/users/user-lifecycle';
 import { loadUserEntity } from '../../domain/users/user-profile';
 import { EmailTakenError, UserRepository } from '../../domain/users/user-repository';
 import { conflict, forbidden, upstreamError, validationError } from '../../contracts/contract-error';
-import type { Ports } from '../../platform/ports';
+import type { Ports } from '../../contracts/ports/ports';
 import { IdentityUnavailableError } from '../../contracts/ports/identity';
 import { AUTH_MESSAGES } from './auth-messages';
 

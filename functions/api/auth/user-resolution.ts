@@ -10,7 +10,7 @@ import { settlePendingInvitation } from '../../domain/users/user-lifecycle';
 import { loadUserEntity } from '../../domain/users/user-profile';
 import { EmailTakenError, linkSubject, UserRepository, type AuthProvider, type UserRecord } from '../../domain/users/user-repository';
 import { forbidden } from '../../contracts/contract-error';
-import type { Ports } from '../../platform/ports';
+import type { Ports } from '../../contracts/ports/ports';
 import { AUTH_MESSAGES } from './auth-messages';
 
 /** Who the provider says signed in. */

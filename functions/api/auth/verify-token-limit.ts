@@ -4,9 +4,9 @@ import { RevokedTokenRepository } from '../../domain/sessions/revoked-token-repo
 import { UserRepository } from '../../domain/users/user-repository';
 import { bearerToken, rateLimited } from '../../http/authentication';
 import { ContractError } from '../../contracts/contract-error';
-import type { Ports } from '../../platform/ports';
+import type { Ports } from '../../contracts/ports/ports';
 import { InvalidTokenError } from '../../contracts/ports/identity';
-import { enforcePublicAuthLimit } from './public-auth-route';
+import { enforcePublicAuthLimit } from '../../http/public-auth-route';
 
 /** The subject of a token that would pass §1.2's checks, or undefined for any other. */
 async function validSubject(ports: Ports, headers: Record<string, string | undefined>): Promise<string | undefined> {

@@ -6,7 +6,7 @@ import { StripePayments } from '../../domain/billing/stripe-payments';
 import { SubscriptionStore } from '../../domain/billing/subscription-store';
 import { badRequest, conflict, forbidden, ContractError, notFound, upstreamError } from '../../contracts/contract-error';
 import { platformModes } from '../../platform/modes';
-import { getPorts } from '../../platform/ports';
+import { getPorts } from '../../contracts/ports/ports';
 import { stripeClient } from '../../platform/stripe-client';
 
 export const billingMode = () => platformModes().payments;

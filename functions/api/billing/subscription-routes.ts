@@ -4,7 +4,7 @@ import { SelfHostedBilling } from '../../domain/billing/self-hosted-billing';
 import { SubscriptionStore } from '../../domain/billing/subscription-store';
 import { implement, requireCaller, type Caller } from '../../http/api-types';
 import { badRequest } from '../../contracts/contract-error';
-import { getPorts } from '../../platform/ports';
+import { getPorts } from '../../contracts/ports/ports';
 import { idempotencyKeyOf, stripeServices, withBillingRules } from './billing-mode';
 import { toSubscriptionEntity } from './subscription-view';
 

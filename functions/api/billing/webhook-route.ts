@@ -4,7 +4,7 @@ import { StripeWebhookEvents } from '../../domain/billing/stripe-webhook-events'
 import { implement } from '../../http/api-types';
 import { notFound, unauthorized } from '../../contracts/contract-error';
 import { logger } from '../../observability/logger';
-import { getPorts } from '../../platform/ports';
+import { getPorts } from '../../contracts/ports/ports';
 import { stripeClient, stripeWebhookSecret } from '../../platform/stripe-client';
 import { billingMode } from './billing-mode';
 

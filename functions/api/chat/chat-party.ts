@@ -7,8 +7,8 @@ import type { OrganizationRecord } from '../../domain/organizations/organization
 import type { ApiEvent, Caller } from '../../http/api-types';
 import { apiKeyCallerOf } from '../../http/authentication';
 import { badRequest } from '../../contracts/contract-error';
-import type { Ports } from '../../platform/ports';
-import { loadVisibleApplication } from '../rag/application-context';
+import type { Ports } from '../../contracts/ports/ports';
+import { loadVisibleApplication } from '../../http/application-context';
 import type { PlanInForce } from '../../domain/plans/organization-plan';
 
 /** Who is chatting with which application, and whose sessions they reach (§17 "Identity"). */

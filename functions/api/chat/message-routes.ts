@@ -13,8 +13,8 @@ import { logger } from '../../observability/logger';
 import { implement } from '../../http/api-types';
 import { rateLimited } from '../../http/authentication';
 import { conflict, forbidden, ContractError, notFound, upstreamError } from '../../contracts/contract-error';
-import { getPorts, type Ports } from '../../platform/ports';
-import { withRateLimitHeaders } from './api-key-responses';
+import { getPorts, type Ports } from '../../contracts/ports/ports';
+import { withRateLimitHeaders } from '../../http/api-key-responses';
 import { chatPartyOf, type ChatParty } from './chat-party';
 import { parseSendInput } from './send-input';
 

@@ -8,10 +8,10 @@ import { SessionRepository } from '../../domain/chat/session-repository';
 import { startSession } from '../../domain/chat/start-session';
 import { implement } from '../../http/api-types';
 import { forbidden, validationError } from '../../contracts/contract-error';
-import { applyListQuery, parseListQuery, type ListDefinition } from '../../http/list-query';
-import { getPorts } from '../../platform/ports';
+import { applyListQuery, parseListQuery, type ListDefinition } from '../../contracts/list-paging';
+import { getPorts } from '../../contracts/ports/ports';
 import type { ValidationDetail } from '../../../shared/api/errors';
-import { withRateLimitHeaders } from './api-key-responses';
+import { withRateLimitHeaders } from '../../http/api-key-responses';
 import { chatPartyOf } from './chat-party';
 
 const sessionList: ListDefinition<ChatSessionRecord> = {

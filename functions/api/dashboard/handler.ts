@@ -1,7 +1,7 @@
 import { resourceGraph } from '../../domain/dashboard/resource-graph';
 import { implement, requireCaller } from '../../http/api-types';
 import { createFamilyHandler } from '../../http/family-handler';
-import { getPorts } from '../../platform/ports';
+import { getPorts } from '../../contracts/ports/ports';
 
 /** §22.1: the caller's view of sources, knowledge bases and applications and their links. */
 const resources = implement({

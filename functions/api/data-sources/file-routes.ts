@@ -12,9 +12,9 @@ import { knowledgeBaseGroups } from '../../domain/knowledge-bases/knowledge-base
 import { knowledgeBasesUsingSource } from '../../domain/knowledge-bases/source-usage';
 import { implement, requireCaller, type Caller } from '../../http/api-types';
 import { conflict, ContractError, notFound } from '../../contracts/contract-error';
-import { booleanParameter } from '../../http/list-query';
-import { getPorts, type Ports } from '../../platform/ports';
-import { actorOf } from '../folders/folder-context';
+import { booleanParameter } from '../../contracts/list-paging';
+import { getPorts, type Ports } from '../../contracts/ports/ports';
+import { actorOf } from '../../http/folder-actor';
 import { assertCanManage, visibleFile } from './data-source-access';
 import { idParams, moveBody, renameBody } from './data-source-input';
 

@@ -2,8 +2,8 @@ import { fileToItem } from '../../domain/files/data-source-item';
 import { completeUpload, createPendingUpload, type Actor } from '../../domain/files/file-lifecycle';
 import { FolderRepository } from '../../domain/folders/folder-repository';
 import { implement, requireCaller, type Caller } from '../../http/api-types';
-import { getPorts } from '../../platform/ports';
-import { actorOf } from '../folders/folder-context';
+import { getPorts } from '../../contracts/ports/ports';
+import { actorOf } from '../../http/folder-actor';
 import { uploadCompleteBody, uploadUrlBody } from './data-source-input';
 
 function uploader(caller: Caller): Actor {

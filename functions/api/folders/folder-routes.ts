@@ -7,9 +7,9 @@ import { FileRepository } from '../../domain/files/file-repository';
 import { sourcePurgeMessage } from '../../domain/ingestion/indexing-messages';
 import { implement, requireCaller } from '../../http/api-types';
 import { notFound } from '../../contracts/contract-error';
-import { booleanParameter } from '../../http/list-query';
-import { getPorts } from '../../platform/ports';
-import { actorOf } from './folder-context';
+import { booleanParameter } from '../../contracts/list-paging';
+import { getPorts } from '../../contracts/ports/ports';
+import { actorOf } from '../../http/folder-actor';
 import { createFolderBody, idParams, moveFolderBody, renameFolderBody } from './folder-input';
 
 const entities = (tree: FolderTree, folders: ReturnType<FolderTree['all']>) => folders.map((folder) => toFolderEntity(folder, tree));

@@ -1,7 +1,7 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../contracts/keys/table-keys';
 import { queryAll } from '../../domain/table/query-all';
-import type { Ports } from '../../platform/ports';
+import type { Ports } from '../../contracts/ports/ports';
 
 /**
  * Removes a deleted group's grants on knowledge bases and applications (§8.5), stored as

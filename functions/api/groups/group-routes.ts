@@ -4,8 +4,8 @@ import { GroupNameTakenError, GroupRepository } from '../../domain/groups/group-
 import { GROUP_MESSAGES } from '../../domain/users/user-messages';
 import { implement, requireCaller } from '../../http/api-types';
 import { conflict } from '../../contracts/contract-error';
-import { applyListQuery, dataWithPagination, parseListQuery, type ListDefinition } from '../../http/list-query';
-import { getPorts } from '../../platform/ports';
+import { applyListQuery, dataWithPagination, parseListQuery, type ListDefinition } from '../../contracts/list-paging';
+import { getPorts } from '../../contracts/ports/ports';
 import { loadOrganizationGroup } from './group-access';
 import { toGroupEntity, type Group } from './group-entity';
 import { removeGroupGrants } from './group-grants';

@@ -8,7 +8,7 @@ import { verifySlackSignature } from '../../domain/slack/slack-signature';
 import { logger } from '../../observability/logger';
 import { implement } from '../../http/api-types';
 import { badRequest, notFound, unauthorized } from '../../contracts/contract-error';
-import { getPorts } from '../../platform/ports';
+import { getPorts } from '../../contracts/ports/ports';
 
 const OK = { status: 200, body: { ok: true } } as const;
 

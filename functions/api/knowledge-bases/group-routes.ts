@@ -1,7 +1,7 @@
 import { knowledgeBaseGroups, setKnowledgeBaseGroups } from '../../domain/knowledge-bases/knowledge-base-groups';
 import { KNOWLEDGE_BASE_MESSAGES } from '../../domain/knowledge-bases/knowledge-base-messages';
 import { implement, requireCaller } from '../../http/api-types';
-import { getPorts } from '../../platform/ports';
+import { getPorts } from '../../contracts/ports/ports';
 import { idParams, type AnyQuery, type IdParams } from './knowledge-base-viewer';
 
 /** §15.8. */

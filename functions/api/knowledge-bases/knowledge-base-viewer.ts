@@ -5,7 +5,7 @@ import { KNOWLEDGE_BASE_MESSAGES } from '../../domain/knowledge-bases/knowledge-
 import type { KnowledgeBaseRecord } from '../../domain/knowledge-bases/knowledge-base-record';
 import type { Caller } from '../../http/api-types';
 import { forbidden } from '../../contracts/contract-error';
-import type { Ports } from '../../platform/ports';
+import type { Ports } from '../../contracts/ports/ports';
 
 export const idParams = z.object({ id: z.string() });
 export type IdParams = z.infer<typeof idParams>;

@@ -6,8 +6,8 @@ import { KNOWLEDGE_BASE_SOURCE_TYPES, KNOWLEDGE_BASE_STATUSES } from '../../doma
 import { KnowledgeBaseRepository } from '../../domain/knowledge-bases/knowledge-base-repository';
 import { implement, requireCaller } from '../../http/api-types';
 import { badRequest } from '../../contracts/contract-error';
-import { applyListQuery, parseListQuery, type ListDefinition, type RawQuery } from '../../http/list-query';
-import { getPorts } from '../../platform/ports';
+import { applyListQuery, parseListQuery, type ListDefinition, type RawQuery } from '../../contracts/list-paging';
+import { getPorts } from '../../contracts/ports/ports';
 import { idParams, readableKnowledgeBase, viewerOf } from './knowledge-base-viewer';
 
 const knowledgeBaseList: ListDefinition<KnowledgeBase> = {

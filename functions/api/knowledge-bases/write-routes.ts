@@ -3,7 +3,7 @@ import { toKnowledgeBaseEntity } from '../../domain/knowledge-bases/knowledge-ba
 import { createKnowledgeBase, deleteKnowledgeBase, updateKnowledgeBase } from '../../domain/knowledge-bases/knowledge-base-lifecycle';
 import { KNOWLEDGE_BASE_MESSAGES } from '../../domain/knowledge-bases/knowledge-base-messages';
 import { implement, requireCaller } from '../../http/api-types';
-import { getPorts } from '../../platform/ports';
+import { getPorts } from '../../contracts/ports/ports';
 import { idParams, type AnyQuery, type IdParams } from './knowledge-base-viewer';
 
 /** §15.4. The body is validated by the domain, which reports every problem in the contract's order. */

@@ -1,7 +1,7 @@
 import type { HealthResponse } from '../../../shared/api/schemas/health';
 import { currentRuntime, readEnv } from '../../platform/environment';
 import { platformModes } from '../../platform/modes';
-import { getPorts } from '../../platform/ports';
+import { getPorts } from '../../contracts/ports/ports';
 
 const CHECK_TIMEOUT_MS = 3000;
 

@@ -9,7 +9,7 @@ import { ORGANIZATION_MESSAGES } from '../../domain/organizations/organization-m
 import { implement, requireCaller } from '../../http/api-types';
 import { upstreamError } from '../../contracts/contract-error';
 import { logger } from '../../observability/logger';
-import { getPorts } from '../../platform/ports';
+import { getPorts } from '../../contracts/ports/ports';
 import { targetOrganization } from './organization-access';
 
 type IdParams = Record<string, string | undefined>;

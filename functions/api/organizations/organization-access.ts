@@ -2,7 +2,7 @@ import { ORGANIZATION_MESSAGES } from '../../domain/organizations/organization-m
 import { OrganizationRepository, type OrganizationRecord } from '../../domain/organizations/organization-repository';
 import type { Caller } from '../../http/api-types';
 import { notFound } from '../../contracts/contract-error';
-import type { Ports } from '../../platform/ports';
+import type { Ports } from '../../contracts/ports/ports';
 
 export function isSystemAdmin(caller: Caller): boolean {
   return caller.user.role === 'system_admin';

@@ -6,8 +6,8 @@ import { ORGANIZATION_MESSAGES } from '../../domain/organizations/organization-m
 import { OrganizationRepository, type OrganizationRecord } from '../../domain/organizations/organization-repository';
 import { implement } from '../../http/api-types';
 import { badRequest } from '../../contracts/contract-error';
-import { applyListQuery, dataWithPagination, parseListQuery, type ListDefinition } from '../../http/list-query';
-import { getPorts } from '../../platform/ports';
+import { applyListQuery, dataWithPagination, parseListQuery, type ListDefinition } from '../../contracts/list-paging';
+import { getPorts } from '../../contracts/ports/ports';
 
 /** User counts are one COUNT Query per organization; a few at a time keeps the table unthrottled. */
 const COUNT_CONCURRENCY = 8;

@@ -8,7 +8,7 @@ import { loadUserEntity } from '../../domain/users/user-profile';
 import { EmailTakenError } from '../../domain/users/user-repository';
 import { implement, requireCaller } from '../../http/api-types';
 import { conflict, forbidden, upstreamError, validationError } from '../../contracts/contract-error';
-import { getPorts } from '../../platform/ports';
+import { getPorts } from '../../contracts/ports/ports';
 import { IdentityUnavailableError } from '../../contracts/ports/identity';
 import { isSystemAdmin, targetOrganization } from './organization-access';
 import { presentOrganization } from './organization-view';

@@ -9,8 +9,8 @@ import { loadUserEntity } from '../../domain/users/user-profile';
 import { UserRepository } from '../../domain/users/user-repository';
 import { implement, requireCaller } from '../../http/api-types';
 import { badRequest, forbidden, validationError } from '../../contracts/contract-error';
-import { applyListQuery, dataWithPagination, parseListQuery } from '../../http/list-query';
-import { getPorts } from '../../platform/ports';
+import { applyListQuery, dataWithPagination, parseListQuery } from '../../contracts/list-paging';
+import { getPorts } from '../../contracts/ports/ports';
 import { isSystemAdmin, targetOrganization } from './organization-access';
 
 type IdParams = Record<string, string | undefined>;

@@ -4,7 +4,7 @@ import { organizationSettings } from '../../domain/organizations/organization-se
 import { mergeAuthSettings, mergeSecuritySettings, securityCandidateProblems } from '../../domain/organizations/settings-input';
 import { implement, requireCaller } from '../../http/api-types';
 import { badRequest, validationError } from '../../contracts/contract-error';
-import { getPorts } from '../../platform/ports';
+import { getPorts } from '../../contracts/ports/ports';
 import { targetOrganization } from './organization-access';
 
 type IdParams = Record<string, string | undefined>;

@@ -4,7 +4,7 @@ import { UserRepository } from '../../domain/users/user-repository';
 import { implement, requireCaller } from '../../http/api-types';
 import { createFamilyHandler } from '../../http/family-handler';
 import { parseOrThrow } from '../../http/validation';
-import { getPorts } from '../../platform/ports';
+import { getPorts } from '../../contracts/ports/ports';
 import { deleteOwnAccount } from './profile-deletion';
 
 export const handler = createFamilyHandler('profile', {

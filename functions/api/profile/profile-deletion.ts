@@ -4,7 +4,7 @@ import { deleteUserEverywhere } from '../../domain/users/user-lifecycle';
 import { UserRepository, type UserRecord } from '../../domain/users/user-repository';
 import type { UserCaller } from '../../http/api-types';
 import { conflict } from '../../contracts/contract-error';
-import type { Ports } from '../../platform/ports';
+import type { Ports } from '../../contracts/ports/ports';
 
 /**
  * Why the user may not delete their own account, if they may not (contract §5.3): an organization

@@ -9,10 +9,10 @@ import { toApplicationEntities, toPublicApplication } from '../../domain/applica
 import { implement, requireCaller, type Caller } from '../../http/api-types';
 import { apiKeyCallerOf } from '../../http/authentication';
 import { badRequest } from '../../contracts/contract-error';
-import { applyListQuery, parseListQuery, type ListDefinition } from '../../http/list-query';
-import { getPorts, type Ports } from '../../platform/ports';
-import { withRateLimitHeaders } from '../chat/api-key-responses';
-import { accessSubjectOfCaller, isAdminCaller, loadApplication, loadVisibleApplication } from './application-context';
+import { applyListQuery, parseListQuery, type ListDefinition } from '../../contracts/list-paging';
+import { getPorts, type Ports } from '../../contracts/ports/ports';
+import { withRateLimitHeaders } from '../../http/api-key-responses';
+import { accessSubjectOfCaller, isAdminCaller, loadApplication, loadVisibleApplication } from '../../http/application-context';
 
 const params = z.object({ appId: z.string() });
 

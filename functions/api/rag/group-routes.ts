@@ -4,8 +4,8 @@ import { ApplicationRepository } from '../../domain/applications/application-rep
 import { GroupRepository, type GroupRecord } from '../../domain/groups/group-repository';
 import { implement, requireCaller } from '../../http/api-types';
 import { badRequest, validationError } from '../../contracts/contract-error';
-import { getPorts } from '../../platform/ports';
-import { loadApplication } from './application-context';
+import { getPorts } from '../../contracts/ports/ports';
+import { loadApplication } from '../../http/application-context';
 
 const params = z.object({ appId: z.string() });
 

@@ -6,8 +6,8 @@ import { CHAT_MESSAGES } from '../../domain/chat/chat-messages';
 import { hadRecentExchange } from '../../domain/chat/recent-exchange';
 import { implement, requireCaller } from '../../http/api-types';
 import { badRequest, forbidden, validationError } from '../../contracts/contract-error';
-import { getPorts } from '../../platform/ports';
-import { loadVisibleApplication } from './application-context';
+import { getPorts } from '../../contracts/ports/ports';
+import { loadVisibleApplication } from '../../http/application-context';
 
 const QUERY_MAX = 4000;
 const RESPONSE_MAX = 20_000;

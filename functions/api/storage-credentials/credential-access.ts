@@ -3,7 +3,7 @@ import { STORAGE_CREDENTIALS_MESSAGES } from '../../domain/storage-credentials/s
 import { UserRepository } from '../../domain/users/user-repository';
 import type { Caller } from '../../http/api-types';
 import { forbidden, notFound } from '../../contracts/contract-error';
-import type { Ports } from '../../platform/ports';
+import type { Ports } from '../../contracts/ports/ports';
 
 /**
  * §11.1: a member reaches their own credentials, an admin anyone's in the organization. Another

@@ -4,7 +4,7 @@ import { STORAGE_CREDENTIALS_MESSAGES } from '../../domain/storage-credentials/s
 import { StorageCredentialsRepository } from '../../domain/storage-credentials/storage-credentials-repository';
 import { saveStorageCredentials, testStorageCredentials, toStorageCredentials } from '../../domain/storage-credentials/storage-credentials-service';
 import { implement, requireCaller } from '../../http/api-types';
-import { getPorts } from '../../platform/ports';
+import { getPorts } from '../../contracts/ports/ports';
 import { credentialOwner } from './credential-access';
 
 const params = z.object({ userId: z.string() });

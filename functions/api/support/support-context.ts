@@ -3,7 +3,7 @@ import { SupportRuleError } from '../../domain/support/support-rule-error';
 import type { Caller } from '../../http/api-types';
 import { badRequest, ContractError, notFound } from '../../contracts/contract-error';
 import { ENV } from '../../platform/environment';
-import { getPorts } from '../../platform/ports';
+import { getPorts } from '../../contracts/ports/ports';
 import { supportMailbox } from './support-mailbox';
 
 export function supportDesk(): SupportDesk {

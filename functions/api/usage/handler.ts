@@ -1,7 +1,7 @@
 import { limitsReport, usageReport } from '../../domain/usage/usage-report';
 import { implement, requireCaller } from '../../http/api-types';
 import { createFamilyHandler } from '../../http/family-handler';
-import { getPorts } from '../../platform/ports';
+import { getPorts } from '../../contracts/ports/ports';
 
 /** §21.1: the organization's counters against its plan in force. */
 const current = implement({

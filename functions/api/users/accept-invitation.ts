@@ -3,8 +3,8 @@ import { fullNameField } from '../../../shared/rules/fields';
 import { acceptInvitation } from '../../domain/users/invitation-acceptance';
 import { USER_MESSAGES } from '../../domain/users/user-messages';
 import { loadUserEntity } from '../../domain/users/user-profile';
-import { getPorts } from '../../platform/ports';
-import { publicAuthRoute } from '../auth/public-auth-route';
+import { getPorts } from '../../contracts/ports/ports';
+import { publicAuthRoute } from '../../http/public-auth-route';
 
 /**
  * Whether a password is required depends on the invitation's organization, so the body schema only

@@ -5,7 +5,7 @@ import { USER_MESSAGES } from '../../domain/users/user-messages';
 import { UserRepository } from '../../domain/users/user-repository';
 import { implement, requireCaller } from '../../http/api-types';
 import { badRequest, conflict } from '../../contracts/contract-error';
-import { getPorts } from '../../platform/ports';
+import { getPorts } from '../../contracts/ports/ports';
 import { assertManageable, loadOrganizationUser } from './user-access';
 
 /** §7.6. The user's chat sessions are purged in the background by a `source.purge` message. */

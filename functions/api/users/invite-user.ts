@@ -1,7 +1,7 @@
 import { loadUserEntity } from '../../domain/users/user-profile';
 import { assertInvitableEmail, inviteUser } from '../../domain/users/user-lifecycle';
 import { implement, requireCaller } from '../../http/api-types';
-import { getPorts } from '../../platform/ports';
+import { getPorts } from '../../contracts/ports/ports';
 import { parseUserInput } from './user-input';
 
 /** §7.4. The invitation link goes out by mail only; the response is the new User. */

@@ -4,8 +4,8 @@ import { USER_MESSAGES } from '../../domain/users/user-messages';
 import { UserRepository } from '../../domain/users/user-repository';
 import { implement, requireCaller } from '../../http/api-types';
 import { badRequest } from '../../contracts/contract-error';
-import { applyListQuery, dataWithPagination, parseListQuery } from '../../http/list-query';
-import { getPorts } from '../../platform/ports';
+import { applyListQuery, dataWithPagination, parseListQuery } from '../../contracts/list-paging';
+import { getPorts } from '../../contracts/ports/ports';
 import { USER_STATUSES } from './user-input';
 import { toUserEntities, userListDefinition } from '../../domain/users/user-list';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { loadUserEntity } from '../../domain/users/user-profile';
 import { implement, requireCaller, type Caller } from '../../http/api-types';
 import { forbidden } from '../../contracts/contract-error';
-import { getPorts } from '../../platform/ports';
+import { getPorts } from '../../contracts/ports/ports';
 import { isAdminCaller, loadOrganizationUser } from './user-access';
 
 const params = z.object({ id: z.string() });

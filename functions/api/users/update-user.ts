@@ -7,7 +7,7 @@ import { loadUserEntity } from '../../domain/users/user-profile';
 import { EmailTakenError, UserRepository, type UserChanges, type UserRecord } from '../../domain/users/user-repository';
 import { implement, requireCaller } from '../../http/api-types';
 import { badRequest, conflict } from '../../contracts/contract-error';
-import { getPorts, type Ports } from '../../platform/ports';
+import { getPorts, type Ports } from '../../contracts/ports/ports';
 import { AccountEmailTakenError } from '../../contracts/ports/identity';
 import { assertManageable, loadOrganizationUser } from './user-access';
 import { parseUserInput } from './user-input';

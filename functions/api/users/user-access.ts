@@ -3,7 +3,7 @@ import { UserRepository, type UserRecord } from '../../domain/users/user-reposit
 import { USER_MESSAGES } from '../../domain/users/user-messages';
 import type { Caller } from '../../http/api-types';
 import { forbidden, notFound } from '../../contracts/contract-error';
-import type { Ports } from '../../platform/ports';
+import type { Ports } from '../../contracts/ports/ports';
 
 /** Admin in the §1.3 sense: role admin, or a system_admin inside the system organization. */
 export function isAdminCaller(caller: Caller): boolean {

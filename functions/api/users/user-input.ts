@@ -5,7 +5,7 @@ import type { OrganizationRecord } from '../../domain/organizations/organization
 import { emailDomainProblem } from '../../domain/users/user-lifecycle';
 import { USER_MESSAGES } from '../../domain/users/user-messages';
 import { validationError } from '../../contracts/contract-error';
-import type { Ports } from '../../platform/ports';
+import type { Ports } from '../../contracts/ports/ports';
 
 export const SETTABLE_ROLES = ['user', 'admin', 'rag_user'] as const;
 export type SettableRole = (typeof SETTABLE_ROLES)[number];

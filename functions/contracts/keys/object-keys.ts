@@ -1,4 +1,4 @@
-import { dataPrefix } from '../../domain/cloud-resources/storage-namespace';
+import { dataPrefix } from './storage-namespace';
 
 const MAX_KEY_NAME_CHARS = 200;
 

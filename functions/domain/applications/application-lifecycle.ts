@@ -1,4 +1,4 @@
-import type { Ports } from '../../platform/ports';
+import type { Ports } from '../../contracts/ports/ports';
 import { conflict, forbidden } from '../../contracts/contract-error';
 import { sourcePurgeMessage } from '../ingestion/indexing-messages';
 import { GroupRepository } from '../groups/group-repository';

@@ -1,5 +1,5 @@
 import type { AdminIntegration, Application, ApplicationStatus, MemberIntegration, PublicApplication } from '../../../shared/api/schemas/applications';
-import { readEnv } from '../../platform/environment';
+import { getPorts } from '../../contracts/ports/ports';
 import type { DatabasePort } from '../../contracts/ports/database';
 import type { KnowledgeBaseRecord } from '../knowledge-bases/knowledge-base-record';
 import { hasCompletedIndex, knowledgeBasesById } from './application-knowledge-bases';
@@ -24,8 +24,7 @@ const masked = (last4: string | undefined) => (last4 ? `${SECRET_MASK}${last4}` 
 
 /** Where Slack posts events for this application: the one API origin, as admins must paste it into Slack (§18.1). */
 export function slackEventsUrl(applicationId: string): string {
-  const origin = readEnv('webOrigins', '').split(',')[0]?.trim() ?? '';
-  return `${origin.replace(/\/+$/, '')}/api/integrations/slack/events/${applicationId}`;
+  return `${getPorts().settings.webOrigin()}/api/integrations/slack/events/${applicationId}`;
 }
 
 /** What every role but admin reads of an integration: no settings at all. */

@@ -1,4 +1,4 @@
-import { getPorts } from '../../platform/ports';
+import { getPorts } from '../../contracts/ports/ports';
 import { generateApiToken, hashApiToken } from '../api-access/api-token';
 import { apiIntegrationOf, slackIntegrationOf, type ApiIntegrationRecord, type IntegrationRecord, type SlackIntegrationRecord } from './application-record';
 import type { IntegrationInput } from './integration-input';

@@ -1,5 +1,5 @@
 import { CHAT_LIMITS, sessionNameFromMessage } from '../../../shared/rules/chat';
-import type { Ports } from '../../platform/ports';
+import type { Ports } from '../../contracts/ports/ports';
 import type { ChatModelPort } from '../../contracts/ports/chat-model';
 import { renumberMarkers } from '../answering/citation-markers';
 import { planInForce, type PlanInForce } from '../plans/organization-plan';

@@ -2,7 +2,7 @@ import type { OrganizationRecord } from '../organizations/organization-repositor
 import { NOT_PROVISIONED_ERROR, type CloudResources } from './cloud-resources';
 import { CloudResourcesRepository } from './cloud-resources-repository';
 import type { StoragePorts } from './provisioning';
-import { namespaceResources } from './storage-namespace';
+import { namespaceResources } from '../../contracts/keys/storage-namespace';
 
 /**
  * What an organization without a record has: its namespace names, `failed` with a reason, so the

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkStatus, type CheckedResource } from './resource-check';
 import { seededPlan } from '../../../shared/rules/plans';
 import { storageQuota } from './storage-quota';
-import { namespaceResources } from './storage-namespace';
+import { namespaceResources } from '../../contracts/keys/storage-namespace';
 
 const resource = (name: string, exists: boolean): CheckedResource => ({ name, kind: 'bucket', exists, encrypted: exists, versioning: false });
 

@@ -5,7 +5,7 @@ import { nowIso } from '../../contracts/keys/table-keys';
 import type { CloudResources } from './cloud-resources';
 import { CloudResourcesRepository } from './cloud-resources-repository';
 import { classifyStorageError, storageErrorReason } from './storage-errors';
-import { namespaceResources, type NamespaceResource } from './storage-namespace';
+import { namespaceResources, type NamespaceResource } from '../../contracts/keys/storage-namespace';
 
 export interface StoragePorts {
   database: DatabasePort;

@@ -5,7 +5,7 @@ import type { CloudResources } from './cloud-resources';
 import { CloudResourcesRepository } from './cloud-resources-repository';
 import type { StoragePorts } from './provisioning';
 import { classifyStorageError, storageErrorReason, StorageUnreachableError } from './storage-errors';
-import { namespaceResources, type NamespaceResource } from './storage-namespace';
+import { namespaceResources, type NamespaceResource } from '../../contracts/keys/storage-namespace';
 
 export type ResourceCheckStatus = 'ready' | 'provisioning' | 'failed' | 'missing';
 

@@ -1,7 +1,7 @@
 import { percentUsed, storageLimitBytes, type SeededPlan } from '../../../shared/rules/plans';
 import type { OrganizationRecord } from '../organizations/organization-repository';
 import type { StorageCounters } from './storage-counters';
-import { namespaceResources } from './storage-namespace';
+import { namespaceResources } from '../../contracts/keys/storage-namespace';
 
 /** §6.10's answer. */
 export interface StorageQuota {

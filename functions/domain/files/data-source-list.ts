@@ -1,5 +1,5 @@
 import { badRequest, notFound } from '../../contracts/contract-error';
-import { applyListQuery, booleanParameter, parseListQuery, type ListDefinition, type ListQuery, type RawQuery } from '../../http/list-query';
+import { applyListQuery, booleanParameter, parseListQuery, type ListDefinition, type ListQuery, type RawQuery } from '../../contracts/list-paging';
 import type { DatabasePort } from '../../contracts/ports/database';
 import { toFolderEntity } from '../folders/folder-entity';
 import { FOLDER_MESSAGES } from '../folders/folder-messages';

@@ -1,7 +1,7 @@
 import { ACCEPTED_TYPES, kindFromNameOrMime } from '../extraction/file-type-check';
 import { badRequest, forbidden, ContractError, notFound } from '../../contracts/contract-error';
 import { logger } from '../../observability/logger';
-import type { Ports } from '../../platform/ports';
+import type { Ports } from '../../contracts/ports/ports';
 import { FOLDER_MESSAGES } from '../folders/folder-messages';
 import { FolderRepository } from '../folders/folder-repository';
 import type { FolderTree } from '../folders/folder-tree';

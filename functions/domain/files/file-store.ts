@@ -1,7 +1,7 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { DatabasePort } from '../../contracts/ports/database';
-import { attachmentDisposition, presignedPut } from '../../adapters/aws/s3-objects';
+import { attachmentDisposition, presignedPut } from './presigned-urls';
 import type { ObjectsPort } from '../../contracts/ports/objects';
 import { credentialClient } from '../storage-credentials/credential-client';
 import { urlProblem } from '../outbound/url-guard';

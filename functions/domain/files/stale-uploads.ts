@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { logger } from '../../observability/logger';
-import type { Ports } from '../../platform/ports';
+import type { Ports } from '../../contracts/ports/ports';
 import { deleteFileRecord } from './file-lifecycle';
 import { PENDING_UPLOADS_PARTITION, type FileRecord } from './file-record';
 import { FileRepository } from './file-repository';

@@ -1,5 +1,5 @@
 import { logger } from '../../observability/logger';
-import type { Ports } from '../../platform/ports';
+import type { Ports } from '../../contracts/ports/ports';
 import { fileKeyOf, parseIndexingBody } from '../../contracts/messages/indexing-message';
 import { mutateFile, revise } from '../files/file-writes';
 import { KB_INDEX_MESSAGE_TYPE } from '../knowledge-bases/index-messages';

@@ -1,6 +1,6 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { logger } from '../../observability/logger';
-import { getPorts, type Ports } from '../../platform/ports';
+import { getPorts, type Ports } from '../../contracts/ports/ports';
 import type { QueueMessage } from '../../contracts/ports/queue';
 import { EXTRACTION_MESSAGES, ExtractionError } from '../extraction/extraction-error';
 import type { ExtractedDocument } from '../extraction/extracted-document';

@@ -1,5 +1,5 @@
 import { logger } from '../../observability/logger';
-import { getPorts, type Ports } from '../../platform/ports';
+import { getPorts, type Ports } from '../../contracts/ports/ports';
 import type { QueueMessage } from '../../contracts/ports/queue';
 import { purgeApplicationChats, purgeUserChats } from '../chat/chat-purge';
 import type { FileRecord } from '../files/file-record';

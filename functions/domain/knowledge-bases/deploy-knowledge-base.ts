@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { badRequest, conflict } from '../../contracts/contract-error';
 import { logger } from '../../observability/logger';
-import type { Ports } from '../../platform/ports';
+import type { Ports } from '../../contracts/ports/ports';
 import { nowIso } from '../../contracts/keys/table-keys';
 import { kbIndexMessage, type KbIndexPayload } from './index-messages';
 import { loadKnowledgeBase, withFreshRead } from './knowledge-base-lifecycle';

@@ -1,6 +1,6 @@
 import { CHUNK_SIZE_RANGE, OVERLAP_RANGE } from '../../../shared/rules/chunking';
 import { logger } from '../../observability/logger';
-import { getPorts, type Ports } from '../../platform/ports';
+import { getPorts, type Ports } from '../../contracts/ports/ports';
 import type { EmbeddingsPort } from '../../contracts/ports/embeddings';
 import type { QueueMessage } from '../../contracts/ports/queue';
 import { knowledgeBaseIndexName, searchableText, type IndexRecord } from '../../contracts/ports/vectors';

@@ -1,7 +1,7 @@
 import type { ValidationDetail } from '../../../shared/api/errors';
 import type { GroupRef } from '../../../shared/api/schemas/knowledge-bases';
 import { validationError } from '../../contracts/contract-error';
-import type { Ports } from '../../platform/ports';
+import type { Ports } from '../../contracts/ports/ports';
 import { GroupRepository, type GroupRecord } from '../groups/group-repository';
 import { loadKnowledgeBase } from './knowledge-base-lifecycle';
 import { KNOWLEDGE_BASE_MESSAGES as M } from './knowledge-base-messages';

@@ -1,5 +1,5 @@
 import { ContractError, conflict, notFound, validationError } from '../../contracts/contract-error';
-import type { Ports } from '../../platform/ports';
+import type { Ports } from '../../contracts/ports/ports';
 import { GroupRepository } from '../groups/group-repository';
 import type { OrganizationRecord } from '../organizations/organization-repository';
 import { nowIso } from '../../contracts/keys/table-keys';

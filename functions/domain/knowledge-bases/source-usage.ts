@@ -1,5 +1,5 @@
 import { logger } from '../../observability/logger';
-import type { Ports } from '../../platform/ports';
+import type { Ports } from '../../contracts/ports/ports';
 import { knowledgeBaseIndexName } from '../../contracts/ports/vectors';
 import { liveIndexVersions } from './index-versions';
 import { KnowledgeBaseRepository } from './knowledge-base-repository';

@@ -1,6 +1,6 @@
 import { defaultAuthSettings, defaultSecuritySettings, isConsumerOrganization } from '../../../shared/rules/organization-settings';
 import { logger } from '../../observability/logger';
-import type { Ports } from '../../platform/ports';
+import type { Ports } from '../../contracts/ports/ports';
 import type { CloudResources } from '../cloud-resources/cloud-resources';
 import { unprovisioned } from '../cloud-resources/cloud-resources-view';
 import { provisionCloudResources } from '../cloud-resources/provisioning';

@@ -1,5 +1,5 @@
 import { logger } from '../../observability/logger';
-import type { Ports } from '../../platform/ports';
+import type { Ports } from '../../contracts/ports/ports';
 import type { EmbeddingsPort } from '../../contracts/ports/embeddings';
 import { knowledgeBaseIndexName, type IndexHit, type IndexQuery, type VectorIndexPort } from '../../contracts/ports/vectors';
 import { KnowledgeBaseRepository } from '../knowledge-bases/knowledge-base-repository';

@@ -1,5 +1,5 @@
 import { emailDomain } from '../../../shared/rules/fields';
-import { readEnv } from '../../platform/environment';
+import { getPorts } from '../../contracts/ports/ports';
 import type { DatabasePort } from '../../contracts/ports/database';
 import { OrganizationRepository, type OrganizationRecord } from '../organizations/organization-repository';
 import { chooseSignupTarget, pickDefaultConsumer, type SignupTarget } from './signup-target';
@@ -8,7 +8,7 @@ import { chooseSignupTarget, pickDefaultConsumer, type SignupTarget } from './si
 export async function findDefaultConsumerOrganization(database: DatabasePort): Promise<OrganizationRecord | undefined> {
   const organizations = new OrganizationRepository(database);
   // Unset means "the oldest active consumer organization" (§4.2).
-  const configuredId = readEnv('defaultConsumerOrganizationId', '').trim() || undefined;
+  const configuredId = getPorts().settings.defaultConsumerOrganizationId();
   if (configuredId) {
     const configured = await organizations.get(configuredId);
     if (configured) return configured;

@@ -1,5 +1,5 @@
 import { logger } from '../../observability/logger';
-import type { Ports } from '../../platform/ports';
+import type { Ports } from '../../contracts/ports/ports';
 import type { QueueMessage } from '../../contracts/ports/queue';
 import { OrganizationRepository, type OrganizationRecord } from '../organizations/organization-repository';
 import { slackIntegrationOf, type ApplicationRecord } from '../applications/application-record';

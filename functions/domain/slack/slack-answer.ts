@@ -1,6 +1,6 @@
 import { CHAT_LIMITS } from '../../../shared/rules/chat';
 import { logger } from '../../observability/logger';
-import type { Ports } from '../../platform/ports';
+import type { Ports } from '../../contracts/ports/ports';
 import type { QueueMessage } from '../../contracts/ports/queue';
 import { CHAT_MESSAGES } from '../chat/chat-messages';
 import { CHAT_SEND_LIMIT } from '../chat/chat-rate-limit';

@@ -1,5 +1,5 @@
 import { logger } from '../../observability/logger';
-import type { Ports } from '../../platform/ports';
+import type { Ports } from '../../contracts/ports/ports';
 import type { QueueMessage } from '../../contracts/ports/queue';
 import { revealSlackBotToken } from '../applications/integration-secrets';
 import { SLACK_ANSWER_MEMORY_S, tableSlackAnswerLedger } from './slack-answer-ledger';

@@ -1,5 +1,5 @@
 import { badRequest } from '../../contracts/contract-error';
-import { getPorts } from '../../platform/ports';
+import { getPorts } from '../../contracts/ports/ports';
 import type { DatabasePort } from '../../contracts/ports/database';
 import { nowIso } from '../../contracts/keys/table-keys';
 import type { PlainCredentials } from './credential-client';

@@ -1,6 +1,6 @@
 import { passwordProblems } from '../../../shared/rules/password-policy';
 import { badRequest, conflict, validationError } from '../../contracts/contract-error';
-import type { Ports } from '../../platform/ports';
+import type { Ports } from '../../contracts/ports/ports';
 import { InvitationAlreadyAcceptedError, InvitationRepository } from '../invitations/invitation-repository';
 import { invitationState } from '../invitations/invitation-state';
 import { hashInvitationToken } from '../invitations/invitation-token';

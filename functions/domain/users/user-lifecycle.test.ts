@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OrganizationRecord } from '../organizations/organization-repository';
-import { emailDomainProblem, isProviderEmailTaken, userPurgeMessage, webOrigin } from './user-lifecycle';
+import { emailDomainProblem, isProviderEmailTaken, userPurgeMessage } from './user-lifecycle';
 import type { UserRecord } from './user-repository';
 
 const business = { type: 'business', domain: 'acme.com' } as Pick<OrganizationRecord, 'type' | 'domain'>;
@@ -20,24 +20,6 @@ describe('emailDomainProblem', () => {
   it('lets consumer organizations invite any address', () => {
     expect(emailDomainProblem({ type: 'consumer', domain: 'people.example' }, 'nia@gmail.com')).toBeUndefined();
     expect(emailDomainProblem({ type: 'business', domain: 'consumer.example' }, 'nia@gmail.com')).toBeUndefined();
-  });
-});
-
-describe('webOrigin', () => {
-  const saved = process.env.WEB_ORIGINS;
-  afterEach(() => {
-    if (saved === undefined) delete process.env.WEB_ORIGINS;
-    else process.env.WEB_ORIGINS = saved;
-  });
-
-  it('is the first configured web origin, without a trailing slash', () => {
-    process.env.WEB_ORIGINS = 'https://app.example.com/, https://other.example.com';
-    expect(webOrigin()).toBe('https://app.example.com');
-  });
-
-  it('fails loudly when none is configured', () => {
-    delete process.env.WEB_ORIGINS;
-    expect(() => webOrigin()).toThrow(/WEB_ORIGINS/);
   });
 });
 

@@ -5,8 +5,7 @@ import { emailDomain, normalizeEmail } from '../../../shared/rules/fields';
 import { isConsumerOrganization } from '../../../shared/rules/organization-settings';
 import { badRequest, conflict } from '../../contracts/contract-error';
 import { logger } from '../../observability/logger';
-import { ENV } from '../../platform/environment';
-import { getPorts, type Ports } from '../../platform/ports';
+import { getPorts, type Ports } from '../../contracts/ports/ports';
 import type { QueueMessage } from '../../contracts/ports/queue';
 import { GroupRepository } from '../groups/group-repository';
 import { invitationMessage } from '../invitations/invitation-message';
@@ -29,9 +28,7 @@ export function isProviderEmailTaken(error: unknown): boolean {
 
 /** The web client's origin, where the accept-invitation page lives. */
 export function webOrigin(): string {
-  const first = (process.env[ENV.webOrigins] ?? '').split(',')[0]?.trim();
-  if (!first) throw new Error(`${ENV.webOrigins} is not set: invitation links need the web client's origin`);
-  return first.replace(/\/+$/, '');
+  return getPorts().settings.webOrigin();
 }
 
 /** The organization's domain rule (§7.4): consumer organizations take any address, the others only their own domain. */

@@ -3,8 +3,8 @@ import { GroupRepository, type GroupRecord } from '../groups/group-repository';
 import type { OrganizationRecord } from '../organizations/organization-repository';
 import { toUserEntity } from './user-entity';
 import type { UserRecord } from './user-repository';
-import type { ListDefinition } from '../../http/list-query';
-import type { Ports } from '../../platform/ports';
+import type { ListDefinition } from '../../contracts/list-paging';
+import type { Ports } from '../../contracts/ports/ports';
 
 /** §7.1 and §8.6: search on email and full name, sorted by name unless asked otherwise. */
 export function userListDefinition(sortFields: ReadonlyArray<'full_name' | 'email' | 'created_at' | 'last_login'>): ListDefinition<User> {

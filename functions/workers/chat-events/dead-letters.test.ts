@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Ports } from '../../platform/ports';
+import type { Ports } from '../../contracts/ports/ports';
 import type { QueueMessage } from '../../contracts/ports/queue';
 import { settleDeadLetteredChatEvent, type DeadLetterProcessor } from './dead-letters';
 

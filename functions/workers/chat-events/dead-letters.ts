@@ -1,6 +1,6 @@
 import { apologizeForSlackAnswer, defaultSlackApologyDependencies } from '../../domain/slack/slack-apology';
 import { logger } from '../../observability/logger';
-import type { Ports } from '../../platform/ports';
+import type { Ports } from '../../contracts/ports/ports';
 import type { QueueMessage } from '../../contracts/ports/queue';
 import { parseChatEventBody, UnreadableMessageError } from '../../contracts/messages/chat-event-message';
 

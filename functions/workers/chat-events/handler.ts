@@ -3,6 +3,8 @@ import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from '../../observability/logger';
 import { parseChatEventBody } from '../../contracts/messages/chat-event-message';
 import { processMessage } from './processors';
+// The cloud composition root: this Lambda gets its AWS adapters from here.
+import '../../platform/ports';
 
 const processor = new BatchProcessor(EventType.SQS);
 

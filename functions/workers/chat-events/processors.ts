@@ -1,5 +1,5 @@
 import { answerSlackEvent, defaultSlackAnswerDependencies } from '../../domain/slack/slack-answer';
-import { getPorts } from '../../platform/ports';
+import { getPorts } from '../../contracts/ports/ports';
 import type { QueueMessage } from '../../contracts/ports/queue';
 
 export type MessageProcessor = (message: QueueMessage) => Promise<void>;

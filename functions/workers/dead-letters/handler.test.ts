@@ -1,7 +1,7 @@
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failDeadLetteredIndexing } from '../../domain/ingestion/dead-letters';
-import type { Ports } from '../../platform/ports';
+import type { Ports } from '../../contracts/ports/ports';
 import type { QueueName } from '../../contracts/ports/queue';
 import { settleDeadLetteredChatEvent } from '../chat-events/dead-letters';
 import { DEAD_LETTER_QUEUE_ARN_ENV, queueOfDeadLetterSource, UnknownDeadLetterSourceError } from './dead-letter-sources';

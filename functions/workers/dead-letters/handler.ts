@@ -3,10 +3,12 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from '../../observability/logger';
-import { getPorts } from '../../platform/ports';
+import { getPorts } from '../../contracts/ports/ports';
 import type { QueueName } from '../../contracts/ports/queue';
 import { queueOfDeadLetterSource } from './dead-letter-sources';
 import { settleDeadLetter } from './processors';
+// The cloud composition root: this Lambda gets its AWS adapters from here.
+import '../../platform/ports';
 
 const processor = new BatchProcessor(EventType.SQS);
 

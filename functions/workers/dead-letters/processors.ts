@@ -1,5 +1,5 @@
 import { failDeadLetteredIndexing } from '../../domain/ingestion/dead-letters';
-import type { Ports } from '../../platform/ports';
+import type { Ports } from '../../contracts/ports/ports';
 import type { QueueName } from '../../contracts/ports/queue';
 import { settleDeadLetteredChatEvent } from '../chat-events/dead-letters';
 

@@ -4,6 +4,8 @@ import { logger } from '../../observability/logger';
 import type { QueueMessage } from '../../contracts/ports/queue';
 import { fileKeyOf, parseIndexingBody } from '../../contracts/messages/indexing-message';
 import { processMessage } from './processors';
+// The cloud composition root: this Lambda gets its AWS adapters from here.
+import '../../platform/ports';
 
 const processor = new BatchProcessor(EventType.SQS);
 

@@ -1,7 +1,9 @@
 import { deleteStaleUploads } from '../../domain/files/stale-uploads';
 import { deleteStaleAttachments } from '../../domain/support/stale-attachments';
 import { logger } from '../../observability/logger';
-import { getPorts } from '../../platform/ports';
+import { getPorts } from '../../contracts/ports/ports';
+// The cloud composition root: this Lambda gets its AWS adapters from here.
+import '../../platform/ports';
 
 /** The fixed inputs of the EventBridge rules (contract §23.2); the native Scheduled Event is accepted too. */
 export interface ScheduleEvent {

@@ -1,4 +1,4 @@
-import type { IndexHit, IndexRecordMetadata, IndexSourceType } from '../../../functions/ports/vectors';
+import type { IndexHit, IndexRecordMetadata, IndexSourceType } from '../../../functions/contracts/ports/vectors';
 import { bm25Score } from '../scores';
 import { createAnalyzer } from './analyzer';
 import { LATENT_SPACE, trainLatentSpace, type Cancellation, type LatentSpace } from './latent-space';

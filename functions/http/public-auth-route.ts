@@ -1,11 +1,11 @@
 import type { ZodType } from 'zod';
-import { consumeRateLimit } from '../../domain/rate-limits/rate-limit-counter';
-import { RATE_LIMITS } from '../../domain/rate-limits/rate-limits';
-import { implement, type RouteRequest, type RouteResponse } from '../../http/api-types';
-import { rateLimited } from '../../http/authentication';
-import { parseOrThrow } from '../../http/validation';
-import type { DatabasePort } from '../../contracts/ports/database';
-import { getPorts } from '../../platform/ports';
+import { consumeRateLimit } from '../domain/rate-limits/rate-limit-counter';
+import { RATE_LIMITS } from '../domain/rate-limits/rate-limits';
+import { implement, type RouteRequest, type RouteResponse } from './api-types';
+import { rateLimited } from './authentication';
+import { parseOrThrow } from './validation';
+import type { DatabasePort } from '../contracts/ports/database';
+import { getPorts } from '../contracts/ports/ports';
 
 type Query = Record<string, string | undefined>;
 

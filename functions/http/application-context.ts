@@ -1,11 +1,11 @@
-import { satisfiesRoleWord } from '../../../shared/auth/roles';
-import { accessSubjectOf, canSeeApplication, type AccessSubject } from '../../domain/applications/application-access';
-import { APPLICATION_MESSAGES as M } from '../../domain/applications/application-messages';
-import type { ApplicationRecord } from '../../domain/applications/application-record';
-import { ApplicationRepository } from '../../domain/applications/application-repository';
-import type { Caller } from '../../http/api-types';
-import { forbidden, notFound } from '../../contracts/contract-error';
-import type { Ports } from '../../platform/ports';
+import { satisfiesRoleWord } from '../../shared/auth/roles';
+import { accessSubjectOf, canSeeApplication, type AccessSubject } from '../domain/applications/application-access';
+import { APPLICATION_MESSAGES as M } from '../domain/applications/application-messages';
+import type { ApplicationRecord } from '../domain/applications/application-record';
+import { ApplicationRepository } from '../domain/applications/application-repository';
+import type { Caller } from './api-types';
+import { forbidden, notFound } from '../contracts/contract-error';
+import type { Ports } from '../contracts/ports/ports';
 
 /** Admin in the §1.3 sense: role admin, or a system_admin inside the system organization. */
 export function isAdminCaller(caller: Caller): boolean {

@@ -1,4 +1,4 @@
-import { badRequest } from '../contracts/contract-error';
+import { badRequest } from './contract-error';
 
 /** Contract §1.5 messages. */
 export const LIST_MESSAGES = {

@@ -1,6 +1,6 @@
-import { satisfiesRoleWord } from '../../../shared/auth/roles';
-import type { FolderActor } from '../../domain/folders/folder-operations';
-import type { Caller } from '../../http/api-types';
+import { satisfiesRoleWord } from '../../shared/auth/roles';
+import type { FolderActor } from '../domain/folders/folder-operations';
+import type { Caller } from './api-types';
 
 /** The caller as the folder and file rules see them: who they are, and whether they are an admin (§1.3). */
 export function actorOf(caller: Caller): FolderActor {

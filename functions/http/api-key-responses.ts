@@ -1,7 +1,7 @@
-import { rateLimitHeaders } from '../../domain/api-access/api-key-rate-limit';
-import type { RouteImplementation } from '../../http/api-types';
-import { apiKeyCallerOf } from '../../http/authentication';
-import { ContractError } from '../../contracts/contract-error';
+import { rateLimitHeaders } from '../domain/api-access/api-key-rate-limit';
+import type { RouteImplementation } from './api-types';
+import { apiKeyCallerOf } from './authentication';
+import { ContractError } from '../contracts/contract-error';
 
 /**
  * §1.8: every API-key call carries `X-RateLimit-*`, its errors included. Routes wrapped here parse

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyListQuery, parseListQuery, type ListDefinition } from './list-query';
+import { applyListQuery, parseListQuery, type ListDefinition } from './list-paging';
 
 interface Row {
   id: string;

@@ -1,0 +1,32 @@
+import type { IndexSourceType } from './vectors';
+
+/** One retrieved chunk, ready for a prompt (`text`) and for a citation (the rest). */
+export interface Passage {
+  /** Id of the file item, web source or API source the chunk came from. */
+  documentId: string;
+  /** File name, page title or API source name. */
+  name: string;
+  knowledgeBaseId: string;
+  /** At most 300 characters of the chunk, around the words of the query. */
+  snippet: string;
+  /** The whole chunk. */
+  text: string;
+  /** 0..1, 4 decimals; higher is better. */
+  score: number;
+  sourceType: IndexSourceType;
+  url?: string;
+  page?: number;
+  /** The document headings the chunk sits under, outermost first (not part of `text`). */
+  headings?: string[];
+}
+
+/** §2 Citation, as chat messages carry it in `sources`. */
+export interface Citation {
+  documentId: string;
+  name: string;
+  knowledgeBaseId: string;
+  snippet: string;
+  score: number;
+  sourceType: IndexSourceType;
+  url?: string;
+}

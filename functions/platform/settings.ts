@@ -1,0 +1,18 @@
+import type { SettingsPort } from '../contracts/ports/settings';
+import { ENV } from './environment';
+
+type Environment = Record<string, string | undefined>;
+
+/** The settings, read from the environment at each call (the local runtime sets WEB_ORIGINS once it listens). */
+export function createEnvironmentSettings(env: Environment = process.env): SettingsPort {
+  return {
+    webOrigin() {
+      const first = (env[ENV.webOrigins] ?? '').split(',')[0]?.trim();
+      if (!first) throw new Error(`${ENV.webOrigins} is not set: invitation links need the web client's origin`);
+      return first.replace(/\/+$/, '');
+    },
+    defaultConsumerOrganizationId() {
+      return env[ENV.defaultConsumerOrganizationId]?.trim() || undefined;
+    },
+  };
+}
