@@ -150,7 +150,10 @@ describe('knowledge to chat: an admin builds, a member chats', () => {
       const record = () => document.querySelectorAll('[data-testid="kb-status"]').forEach((chip) => seen.push(chip.textContent ?? ''));
       new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
-    await row.getByRole('button', { name: `Deploy ${KB_NAME}` }).click();
+    // The Actions panel acts on the selected row.
+    const deploy = admin.getByTestId('list-actions').getByRole('button', { name: 'Deploy', exact: true });
+    await row.getByRole('radio').check();
+    await deploy.click();
     await expectText(admin, 'Knowledge base deployment initiated');
     // The list re-reads while processing until the indexer is done.
     await expect.poll(() => status.innerText(), { timeout: 120_000, interval: 500 }).toBe('Ready');
@@ -158,7 +161,8 @@ describe('knowledge to chat: an admin builds, a member chats', () => {
     expect(seen).toContain('Processing');
     expect(seen.indexOf('Processing')).toBeLessThan(seen.lastIndexOf('Ready'));
     await expect.poll(() => row.getByTestId('kb-summary').innerText(), { timeout: 15_000 }).toMatch(/2 documents, \d+ chunks?/);
-    expect(await row.getByRole('button', { name: `Deploy ${KB_NAME}` }).isDisabled()).toBe(true);
+    expect(await row.getAttribute('aria-selected')).toBe('true');
+    expect(await deploy.isDisabled()).toBe(true);
   });
 
   it('creates an application over the knowledge base and grants a group of the user', async () => {
@@ -234,7 +238,8 @@ describe('knowledge to chat: an admin builds, a member chats', () => {
 
     await admin.goto(`${suite.platform.url}/knowledge-bases`);
     const row = admin.getByTestId('kb-row').filter({ hasText: KB_NAME });
-    await row.getByRole('button', { name: `Group access for ${KB_NAME}` }).click();
+    await row.getByRole('radio').check();
+    await admin.getByTestId('list-actions').getByRole('button', { name: 'Access', exact: true }).click();
     const dialog = admin.getByRole('dialog', { name: `Group access: ${KB_NAME}` });
     const box = dialog.getByRole('checkbox', { name: GROUP_NAME, exact: true });
     await expect.poll(() => box.isVisible(), { timeout: 15_000 }).toBe(true);

@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, errorResponse } from '../../test/fake-api';
+import { actionButton, rowAction, selectRow } from '../../test/list-page';
 import { apiCalls, locationNow, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../test/test-auth';
 import { fakeKnowledgeBase, kbBackend, kbState, type KbState } from './fake-kb-backend';
 import { PROCESSING_POLL_MS } from './knowledge-base-rules';
@@ -18,8 +19,10 @@ async function openList(state: KbState = kbState()) {
   return { fetchMock, state };
 }
 
-const row = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
-const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+/** The list row of a knowledge base (its name also stands in the Actions panel once selected). */
+const row = (name: string) => screen.getAllByTestId('kb-row').find((candidate) => within(candidate).queryByText(name)) as HTMLElement;
+/** Selects the row, then returns the Actions panel's button. */
+const action = (name: string, label: string) => rowAction(name, label);
 
 describe('Knowledge bases list', () => {
   it('shows each knowledge base with its icon, status, summary, creator and date', async () => {
@@ -46,30 +49,39 @@ describe('Knowledge bases list', () => {
     expect(within(row('Orders API')).getByTestId('kb-summary').textContent).toBe('1 API endpoint');
   });
 
+  it('keeps the actions disabled until a row is selected; clicking it again clears the selection', async () => {
+    await openList();
+    for (const label of ['Edit', 'Access', 'Deploy', 'Clone', 'Delete']) expect(actionButton(label).disabled).toBe(true);
+    await selectRow('Handbook');
+    expect(row('Handbook').getAttribute('aria-selected')).toBe('true');
+    for (const label of ['Edit', 'Access', 'Deploy', 'Clone', 'Delete']) expect(actionButton(label).disabled).toBe(false);
+    fireEvent.click(row('Handbook'));
+    expect(row('Handbook').getAttribute('aria-selected')).toBe('false');
+    expect(actionButton('Edit').disabled).toBe(true);
+  });
+
   it('enables Deploy only for draft and failed, and explains the Edit of a ready one', async () => {
     await openList();
-    expect(button('Deploy Handbook').disabled).toBe(false);
-    // Worded on the row itself, not only in a tooltip (issue 21).
-    expect(button('Deploy Handbook').textContent).toBe('Deploy');
-    expect(button('Deploy Docs site').disabled).toBe(false);
-    expect(button('Deploy Policies').disabled).toBe(true);
-    expect(button('Deploy Orders API').disabled).toBe(true);
-    expect(button('Delete Orders API').disabled).toBe(true);
-    fireEvent.mouseOver(button('Edit Policies').parentElement as HTMLElement);
+    expect((await action('Handbook', 'Deploy')).disabled).toBe(false);
+    // Worded, not only in a tooltip (issue 21).
+    expect(actionButton('Deploy').textContent).toBe('Deploy');
+    expect((await action('Docs site', 'Deploy')).disabled).toBe(false);
+    expect((await action('Policies', 'Deploy')).disabled).toBe(true);
+    expect((await action('Orders API', 'Deploy')).disabled).toBe(true);
+    expect(actionButton('Delete').disabled).toBe(true);
+    await selectRow('Policies');
+    fireEvent.mouseOver(actionButton('Edit').parentElement as HTMLElement);
     expect((await screen.findByRole('tooltip')).textContent).toBe('Only name and description can be modified');
-    fireEvent.click(button('Edit Policies'));
+    fireEvent.click(actionButton('Edit'));
     await waitFor(() => expect(locationNow()).toBe('/knowledge-bases/kb-ready/edit'));
   });
 
-  it('pins the Actions column to the right edge, so a phone scrolling the table sideways keeps the actions', async () => {
+  it('keeps the Actions panel out of the table, so a phone scrolling the table sideways keeps the actions', async () => {
     await openList();
     const table = screen.getByRole('table', { name: 'Knowledge bases' });
-    const header = within(table).getByRole('columnheader', { name: 'Actions' });
-    const cell = button('Deploy Handbook').closest('td') as HTMLElement;
-    for (const element of [header, cell]) {
-      expect(getComputedStyle(element).position).toBe('sticky');
-      expect(getComputedStyle(element).right).toBe('0px');
-    }
+    expect(within(table).queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+    expect(table.contains(screen.getByTestId('list-actions'))).toBe(false);
+    expect(within(table).queryAllByRole('button')).toHaveLength(0);
   });
 
   it('searches with the debounced text from page 1', async () => {
@@ -91,22 +103,23 @@ describe('Knowledge bases list', () => {
     state.knowledgeBases[0] = fakeKnowledgeBase('kb-1', 'Handbook');
     const { fetchMock } = await openList(state);
     expect(screen.getAllByTestId('kb-row')).toHaveLength(10);
-    expect(screen.getByTestId('list-count').textContent).toBe('1–10 of 12 knowledge bases');
+    expect(screen.getByTestId('list-count').textContent).toBe('Showing 1 to 10 of 12 entries');
     fireEvent.click(screen.getByRole('button', { name: 'Go to page 2' }));
     expect(await screen.findByText('Base 12', undefined, LATER)).toBeTruthy();
     expect(screen.getAllByTestId('kb-row')).toHaveLength(2);
+    expect(screen.getByTestId('list-count').textContent).toBe('Showing 11 to 12 of 12 entries');
     expect(new URL(String(apiCalls(fetchMock, 'GET', '/api/knowledge-bases').at(-1)?.[0])).searchParams.get('page')).toBe('2');
   });
 
   it('deploys: processing at once, then the outcome by polling', async () => {
     const { fetchMock, state } = await openList();
-    fireEvent.click(button('Deploy Handbook'));
+    fireEvent.click(await action('Handbook', 'Deploy'));
     await waitFor(() => expect(within(row('Handbook')).getByTestId('kb-status').textContent).toBe('Processing'));
     expect(await screen.findByText('Knowledge base deployment initiated', undefined, LATER)).toBeTruthy();
     const deploys = apiCalls(fetchMock, 'POST', '/api/knowledge-bases/kb-draft/deploy');
     expect(deploys).toHaveLength(1);
     expect(bodyOf(deploys[0]?.[1])).toEqual({});
-    expect(button('Deploy Handbook').disabled).toBe(true);
+    expect(actionButton('Deploy').disabled).toBe(true);
 
     // The indexer finishes; the list re-reads on its own while something is processing.
     const handbook = state.knowledgeBases.find((kb) => kb.id === 'kb-draft');
@@ -118,7 +131,7 @@ describe('Knowledge bases list', () => {
     const state = kbState();
     state.deployReply = () => errorResponse(409, 'Data sources are not ready for indexing: new.txt', 'CONFLICT', { dataSources: [{ id: 'd-new', name: 'new.txt', status: 'pending' }] });
     await openList(state);
-    fireEvent.click(button('Deploy Handbook'));
+    fireEvent.click(await action('Handbook', 'Deploy'));
     const alert = await screen.findByTestId('error-alert', undefined, LATER);
     expect(alert.textContent).toContain('Failed to deploy knowledge base');
     expect(alert.textContent).toContain('Data sources are not ready for indexing: new.txt');
@@ -127,7 +140,7 @@ describe('Knowledge bases list', () => {
 
   it('refuses to delete a knowledge base that applications use', async () => {
     const { fetchMock } = await openList();
-    fireEvent.click(button('Delete Policies'));
+    fireEvent.click(await action('Policies', 'Delete'));
     const dialog = await screen.findByRole('dialog', { name: 'Delete knowledge base' });
     expect((await within(dialog).findByTestId('kb-in-use', undefined, LATER)).textContent).toContain('Cannot delete - in use by: Support Bot');
     expect(within(dialog).queryByRole('button', { name: 'Delete' })).toBeNull();
@@ -139,18 +152,18 @@ describe('Knowledge bases list', () => {
     const state = kbState();
     state.deleteReply = () => errorResponse(409, 'Cannot delete index as it is used in: Sales Assistant', 'CONFLICT', { applications: [{ id: 'app-2', name: 'Sales Assistant' }] });
     await openList(state);
-    fireEvent.click(button('Delete Handbook'));
+    fireEvent.click(await action('Handbook', 'Delete'));
     const dialog = await screen.findByRole('dialog', { name: 'Delete knowledge base' });
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Delete' }, LATER));
     const refused = await within(dialog).findByTestId('kb-delete-refused', undefined, LATER);
     expect(refused.textContent).toContain('Cannot delete index as it is used in: Sales Assistant');
     expect(refused.textContent).toContain('Remove the knowledge base from these applications first');
-    expect(screen.getByText('Handbook')).toBeTruthy();
+    expect(row('Handbook')).toBeTruthy();
   });
 
   it('deletes after confirmation', async () => {
     const { fetchMock } = await openList();
-    fireEvent.click(button('Delete Handbook'));
+    fireEvent.click(await action('Handbook', 'Delete'));
     const dialog = await screen.findByRole('dialog', { name: 'Delete knowledge base' });
     expect(within(dialog).getByText(/Are you sure you want to delete the knowledge base "Handbook"/, undefined)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -161,7 +174,7 @@ describe('Knowledge bases list', () => {
 
   it('saves group access; the admin group stays fixed', async () => {
     const { fetchMock, state } = await openList();
-    fireEvent.click(button('Group access for Handbook'));
+    fireEvent.click(await action('Handbook', 'Access'));
     const dialog = await screen.findByRole('dialog', { name: 'Group access: Handbook' });
     const admins = (await within(dialog).findByRole('checkbox', { name: /Administrators/ }, LATER)) as HTMLInputElement;
     expect([admins.checked, admins.disabled]).toEqual([true, true]);

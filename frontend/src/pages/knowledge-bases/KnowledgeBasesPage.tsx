@@ -1,20 +1,25 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Box, Button, LinearProgress, Paper, Typography } from '@mui/material';
+import ContentCopyIcon from '@mui/icons-material/ContentCopyOutlined';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
+import RocketLaunchOutlinedIcon from '@mui/icons-material/RocketLaunchOutlined';
+import { Box, Button } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { satisfiesRoleWord } from '../../../../shared/auth/roles';
 import { useSession } from '../../auth/SessionProvider';
+import { canDeployStatus, isLockedStatus } from '../../../../shared/rules/knowledge-base-form';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { ListPager } from '../../components/ListPager';
+import { ActionsPanel, type ListAction } from '../../components/list-page/ActionsPanel';
+import { ListPanel } from '../../components/list-page/ListPanel';
+import { useListPage, useRowSelection, useStepBackWhenEmpty } from '../../components/list-page/useListPage';
 import { PageHeader } from '../../components/PageHeader';
-import { SearchField } from '../../components/SearchField';
 import { TooltipAction } from '../../components/TooltipAction';
 import { useNotifier } from '../../components/useNotifier';
-import { SEARCH_DEBOUNCE_MS } from '../../config/ui-constants';
-import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { DeleteKnowledgeBaseDialog } from './DeleteKnowledgeBaseDialog';
 import { GroupAccessDialog } from './GroupAccessDialog';
-import { KB_MESSAGES, toDraft } from './knowledge-base-rules';
+import { KB_MESSAGES, LOCKED_HINT, toDraft } from './knowledge-base-rules';
 import { KnowledgeBasesTable } from './KnowledgeBasesTable';
 import { useKnowledgeBaseActions, useKnowledgeBaseList } from './useKnowledgeBases';
 import type { KnowledgeBase } from './types';
@@ -37,10 +42,8 @@ export function KnowledgeBasesPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const canManage = useCanManageKnowledgeBases();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const query = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const list = useKnowledgeBaseList(page, query);
+  const list = useListPage();
+  const answer = useKnowledgeBaseList(list.page, list.query);
   const actions = useKnowledgeBaseActions();
   const { notify, snackbar } = useNotifier();
 
@@ -57,11 +60,6 @@ export function KnowledgeBasesPage() {
     void navigate(location.pathname, { replace: true, state: null });
   }, [notice, deployFailure, notify, navigate, location.pathname]);
 
-  const changeSearch = (value: string) => {
-    setSearch(value);
-    setPage(1);
-  };
-
   const deploy = async (kb: KnowledgeBase) => {
     setDeployError(undefined);
     try {
@@ -72,14 +70,11 @@ export function KnowledgeBasesPage() {
     }
   };
 
-  const knowledgeBases = list.data?.knowledgeBases ?? [];
-  const emptyPastEnd = Boolean(list.data) && knowledgeBases.length === 0 && page > 1;
-  // After deleting the last row of the last page, show the page before instead of an empty one.
-  useEffect(() => {
-    if (emptyPastEnd) setPage((current) => Math.max(1, current - 1));
-  }, [emptyPastEnd]);
-
-  const pagination = list.data ? { page: list.data.page, limit: list.data.limit, total: list.data.total, totalPages: list.data.totalPages } : undefined;
+  const knowledgeBases = answer.data?.knowledgeBases ?? [];
+  const selection = useRowSelection(knowledgeBases);
+  useStepBackWhenEmpty(list, Boolean(answer.data), knowledgeBases.length);
+  const pagination = answer.data ? { page: answer.data.page, limit: answer.data.limit, total: answer.data.total, totalPages: answer.data.totalPages } : undefined;
+  const kb = selection.selected;
 
   return (
     <Box>
@@ -95,34 +90,33 @@ export function KnowledgeBasesPage() {
         }
       />
       {deployError !== undefined && <ErrorAlert title={KB_MESSAGES.deployFailed} error={deployError} onClose={() => setDeployError(undefined)} sx={{ mb: 2 }} />}
-      <Paper variant="outlined">
-        <Box sx={{ p: 2 }}>
-          <SearchField value={search} onChange={changeSearch} label="Search knowledge bases" placeholder="Search knowledge bases..." testId="kb-search" />
-        </Box>
-        {list.isValidating && <LinearProgress sx={{ height: 2 }} aria-label="Loading knowledge bases" />}
-        {list.error ? (
-          <ErrorAlert title={KB_MESSAGES.fetchListFailed} error={list.error} sx={{ m: 2 }} />
-        ) : list.isLoading && !list.data ? (
-          <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }}>
-            Loading...
-          </Typography>
-        ) : knowledgeBases.length === 0 ? (
-          <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }} data-testid="kb-empty">
-            {KB_MESSAGES.empty}
-          </Typography>
-        ) : (
-          <KnowledgeBasesTable
-            knowledgeBases={knowledgeBases}
-            canManage={canManage}
-            onEdit={(kb) => void navigate(`/knowledge-bases/${encodeURIComponent(kb.id)}/edit`)}
-            onClone={(kb) => void navigate('/knowledge-bases/create', { state: { clone: toDraft(kb) } })}
-            onDeploy={(kb) => void deploy(kb)}
-            onAccess={setAccess}
-            onDelete={setDeleting}
+      <ListPanel
+        list={list}
+        search={{ label: 'Search knowledge bases', placeholder: 'Search knowledge bases...', testId: 'kb-search' }}
+        loadingLabel="Loading knowledge bases"
+        answer={answer}
+        errorTitle={KB_MESSAGES.fetchListFailed}
+        count={knowledgeBases.length}
+        empty={KB_MESSAGES.empty}
+        emptyTestId="kb-empty"
+        pagination={pagination}
+        actions={
+          <ActionsPanel
+            selection={kb?.name}
+            noSelectionText="No knowledge base selected"
+            noSelectionHint="Select a knowledge base first"
+            actions={kbActions(kb, canManage, {
+              edit: (item) => void navigate(`/knowledge-bases/${encodeURIComponent(item.id)}/edit`),
+              access: setAccess,
+              deploy: (item) => void deploy(item),
+              clone: (item) => void navigate('/knowledge-bases/create', { state: { clone: toDraft(item) } }),
+              remove: setDeleting,
+            })}
           />
-        )}
-        <ListPager pagination={pagination} page={page} onPageChange={setPage} noun="knowledge bases" />
-      </Paper>
+        }
+      >
+        <KnowledgeBasesTable knowledgeBases={knowledgeBases} selection={selection} />
+      </ListPanel>
 
       {access && (
         <GroupAccessDialog
@@ -149,4 +143,31 @@ export function KnowledgeBasesPage() {
       {snackbar}
     </Box>
   );
+}
+
+function deployHint(status: string): string {
+  if (status === 'processing') return 'Being processed';
+  if (status === 'ready') return 'Already deployed';
+  return 'Deploy';
+}
+
+type KbHandlers = Record<'edit' | 'access' | 'deploy' | 'clone' | 'remove', (kb: KnowledgeBase) => void>;
+
+/**
+ * Spec 02 Actions panel: Edit, Access, Deploy and Clone (and Delete), on the selected row. Writes,
+ * deploy and group access are admin-only (contract §15); Deploy is for drafts and failed ones, and a
+ * processing one cannot be deleted.
+ */
+function kbActions(kb: KnowledgeBase | undefined, canManage: boolean, on: KbHandlers): ListAction[] {
+  const adminOnly = canManage ? undefined : KB_MESSAGES.adminOnly;
+  const processing = kb?.status === 'processing';
+  const act = (handler: (kb: KnowledgeBase) => void) => () => kb && handler(kb);
+  return [
+    { label: 'Edit', icon: <EditOutlinedIcon />, variant: 'outlined', hint: adminOnly ?? (kb && isLockedStatus(kb.status) ? LOCKED_HINT : 'Edit'), disabled: !canManage, onClick: act(on.edit) },
+    { label: 'Access', icon: <GroupOutlinedIcon />, hint: adminOnly ?? 'Group access', disabled: !canManage, onClick: act(on.access) },
+    // An undeployed draft answers no chat, so Deploy is the row's next step: the one filled button.
+    { label: 'Deploy', icon: <RocketLaunchOutlinedIcon />, variant: 'contained', hint: adminOnly ?? deployHint(kb?.status ?? ''), disabled: !canManage || !kb || !canDeployStatus(kb.status), onClick: act(on.deploy) },
+    { label: 'Clone', icon: <ContentCopyIcon />, hint: adminOnly ?? 'Clone', disabled: !canManage, onClick: act(on.clone) },
+    { label: 'Delete', icon: <DeleteOutlineIcon />, color: 'error', hint: adminOnly ?? (processing ? KB_MESSAGES.deleteWhileProcessing : 'Delete'), disabled: !canManage || processing, onClick: act(on.remove) },
+  ];
 }
