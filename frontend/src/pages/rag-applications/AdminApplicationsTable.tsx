@@ -1,24 +1,25 @@
-import { Radio, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { LLM_MODEL_LABELS } from '../../../../shared/rules/chat';
+import { SelectableRow, SelectionHeaderCell } from '../../components/list-page/SelectableRow';
+import type { RowSelection } from '../../components/list-page/useListPage';
 import { ApplicationDescription } from './ApplicationDescription';
 import { ApplicationStatusChip } from './ApplicationStatusChip';
 import type { RagApplication } from './types';
 
 interface AdminApplicationsTableProps {
   applications: RagApplication[];
-  selectedId: string | undefined;
-  onSelect: (application: RagApplication) => void;
+  selection: RowSelection<RagApplication>;
   compact: boolean;
 }
 
 /** The admin list of spec 03: one row per application; the Admin Actions panel acts on the selected row. */
-export function AdminApplicationsTable({ applications, selectedId, onSelect, compact }: AdminApplicationsTableProps) {
+export function AdminApplicationsTable({ applications, selection, compact }: AdminApplicationsTableProps) {
   return (
     <TableContainer>
       <Table aria-label="RAG applications">
         <TableHead>
           <TableRow>
-            <TableCell padding="checkbox" />
+            <SelectionHeaderCell />
             <TableCell>Name</TableCell>
             {!compact && <TableCell>Model</TableCell>}
             {!compact && <TableCell>Knowledge bases</TableCell>}
@@ -26,20 +27,8 @@ export function AdminApplicationsTable({ applications, selectedId, onSelect, com
           </TableRow>
         </TableHead>
         <TableBody>
-          {applications.map((application) => {
-            const selected = application.id === selectedId;
-            return (
-              <TableRow key={application.id} hover selected={selected} onClick={() => onSelect(application)} sx={{ cursor: 'pointer' }} data-testid="application-row">
-                <TableCell padding="checkbox">
-                  <Radio
-                    checked={selected}
-                    onChange={() => onSelect(application)}
-                    onClick={(event) => event.stopPropagation()}
-                    slotProps={{ input: { 'aria-label': `Select ${application.name}` } }}
-                    name="selected-application"
-                    value={application.id}
-                  />
-                </TableCell>
+          {applications.map((application) => (
+            <SelectableRow key={application.id} label={application.name} selected={selection.isSelected(application)} onToggle={() => selection.toggle(application)} testId="application-row">
                 <TableCell sx={{ maxWidth: 480 }}>
                   <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
                     {application.name}
@@ -57,9 +46,8 @@ export function AdminApplicationsTable({ applications, selectedId, onSelect, com
                 <TableCell>
                   <ApplicationStatusChip status={application.status} />
                 </TableCell>
-              </TableRow>
-            );
-          })}
+            </SelectableRow>
+          ))}
         </TableBody>
       </Table>
     </TableContainer>

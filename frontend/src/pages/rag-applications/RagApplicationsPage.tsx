@@ -1,17 +1,16 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Box, Button, Grid, LinearProgress, Paper, Typography, useMediaQuery } from '@mui/material';
+import { Box, Button, Grid, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { satisfiesRoleWord } from '../../../../shared/auth/roles';
 import { useSession } from '../../auth/SessionProvider';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { ListPager } from '../../components/ListPager';
+import { ListPanel } from '../../components/list-page/ListPanel';
+import { useListPage, useRowSelection, useStepBackWhenEmpty } from '../../components/list-page/useListPage';
 import { PageHeader } from '../../components/PageHeader';
-import { SearchField } from '../../components/SearchField';
 import { useNotifier } from '../../components/useNotifier';
 import { useChatLauncher } from '../../features/chat/ChatLauncher';
-import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { AdminActionsPanel } from './AdminActionsPanel';
 import { AdminApplicationsTable } from './AdminApplicationsTable';
 import { ApplicationCard } from './ApplicationCard';
@@ -44,15 +43,11 @@ export function RagApplicationsPage() {
   const { notify, snackbar } = useNotifier();
   const actions = useApplicationActions();
 
-  const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
-  const settled = useDebouncedValue(search, APPLICATION_SEARCH_DEBOUNCE_MS);
-  useEffect(() => setQuery(settled), [settled]);
-  const [page, setPage] = useState(1);
+  const list = useListPage(APPLICATION_SEARCH_DEBOUNCE_MS);
+  const { setPage } = list;
   const limit = mobile ? APPLICATIONS_PAGE_SIZE.mobile : APPLICATIONS_PAGE_SIZE.desktop;
-  const list = useApplicationList(page, limit, query, Boolean(user));
+  const answer = useApplicationList(list.page, limit, list.query, Boolean(user));
 
-  const [selectedId, setSelectedId] = useState<string | undefined>();
   const [access, setAccess] = useState<RagApplication | undefined>();
   const [toggling, setToggling] = useState(false);
   const [toggleError, setToggleError] = useState<unknown>();
@@ -66,28 +61,16 @@ export function RagApplicationsPage() {
   }, [notice, notify, navigate, location.pathname, location.search]);
 
   // A page size change (crossing the breakpoint) starts from the first page again.
-  useEffect(() => setPage(1), [limit]);
+  useEffect(() => setPage(1), [limit, setPage]);
 
-  const applications = list.data?.applications ?? [];
-  const emptyPastEnd = Boolean(list.data) && applications.length === 0 && page > 1;
-  useEffect(() => {
-    if (emptyPastEnd) setPage((current) => Math.max(1, current - 1));
-  }, [emptyPastEnd]);
+  const applications = answer.data?.applications ?? [];
+  const selection = useRowSelection(applications);
+  useStepBackWhenEmpty(list, Boolean(answer.data), applications.length);
 
   // Spec 03: pages render nothing without a user.
   if (!user) return null;
   const isAdmin = satisfiesRoleWord('admin', { role: user.role, isSystemOrg: user.isSystemOrg });
-  const selected = applications.find((application) => application.id === selectedId);
-
-  const changeSearch = (value: string) => {
-    setSearch(value);
-    setPage(1);
-  };
-  const searchNow = (event: FormEvent) => {
-    event.preventDefault();
-    setQuery(search);
-    setPage(1);
-  };
+  const selected = selection.selected;
   const chat = (application: RagApplication) => openChat({ id: application.id, name: application.name });
 
   const toggle = async (application: RagApplication) => {
@@ -104,18 +87,8 @@ export function RagApplicationsPage() {
     }
   };
 
-  const listBody = list.error ? (
-    <ErrorAlert title="Failed to load applications" error={list.error} sx={{ m: 2 }} />
-  ) : list.isLoading && !list.data ? (
-    <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }}>
-      Loading...
-    </Typography>
-  ) : applications.length === 0 ? (
-    <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }} data-testid="applications-empty">
-      {query.trim() ? 'No applications match your search' : isAdmin ? 'No applications yet. Create one to get started.' : 'No applications have been shared with you yet.'}
-    </Typography>
-  ) : isAdmin ? (
-    <AdminApplicationsTable applications={applications} selectedId={selected?.id} onSelect={(application) => setSelectedId(application.id)} compact={mobile} />
+  const rows = isAdmin ? (
+    <AdminApplicationsTable applications={applications} selection={selection} compact={mobile} />
   ) : (
     <Grid container spacing={2} sx={{ p: 2 }}>
       {applications.map((application) => (
@@ -140,26 +113,21 @@ export function RagApplicationsPage() {
         }
       />
       {toggleError !== undefined && <ErrorAlert title="Failed to update application status" error={toggleError} onClose={() => setToggleError(undefined)} sx={{ mb: 2 }} />}
-      <Box sx={{ display: 'flex', flexDirection: { xs: 'column-reverse', md: 'row' }, gap: 2, alignItems: 'flex-start' }}>
-        <Paper variant="outlined" sx={{ flex: 1, minWidth: 0, width: '100%' }}>
-          <Box component="form" role="search" onSubmit={searchNow} sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-            <SearchField value={search} onChange={changeSearch} label="Search applications" placeholder="Search by name or description" testId="applications-search" />
-          </Box>
-          {list.isValidating && <LinearProgress sx={{ height: 2 }} aria-label="Loading applications" />}
-          {listBody}
-          <ListPager
-            pagination={list.data ? { page: list.data.page, limit: list.data.limit, total: list.data.total, totalPages: list.data.totalPages } : undefined}
-            page={page}
-            onPageChange={setPage}
-            noun="applications"
-          />
-        </Paper>
-        {isAdmin && (
-          <Box
-            data-testid="admin-actions-column"
-            // Kept clear of open chat windows, which float over the right edge where this panel sits.
-            sx={{ width: { xs: '100%', md: 260 }, flexShrink: 0, position: { md: 'sticky' }, top: { md: 88 }, mr: `${occupiedRightPx}px`, transition: 'margin 150ms' }}
-          >
+      <ListPanel
+        list={list}
+        search={{ label: 'Search applications', placeholder: 'Search by name or description', testId: 'applications-search', submitOnEnter: true }}
+        loadingLabel="Loading applications"
+        answer={answer}
+        errorTitle="Failed to load applications"
+        count={applications.length}
+        empty={list.query.trim() ? 'No applications match your search' : isAdmin ? 'No applications yet. Create one to get started.' : 'No applications have been shared with you yet.'}
+        emptyTestId="applications-empty"
+        pagination={answer.data ? { page: answer.data.page, limit: answer.data.limit, total: answer.data.total, totalPages: answer.data.totalPages } : undefined}
+        // Kept clear of open chat windows, which float over the right edge where the panel sits.
+        actionsOffsetPx={occupiedRightPx}
+        actionsTestId="admin-actions-column"
+        actions={
+          isAdmin && (
             <AdminActionsPanel
               application={selected}
               busy={toggling}
@@ -168,9 +136,11 @@ export function RagApplicationsPage() {
               onAccess={setAccess}
               onToggle={(application) => void toggle(application)}
             />
-          </Box>
-        )}
-      </Box>
+          )
+        }
+      >
+        {rows}
+      </ListPanel>
       {access && (
         <GroupAccessDialog
           key={access.id}
