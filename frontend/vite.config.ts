@@ -17,11 +17,14 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Libraries change far less often than the app; separate chunks stay cached across releases.
+        // Only what the entry loads statically (`$initial`) goes into them: a library (or MUI component)
+        // that only a lazily loaded page or the chat windows use stays in their chunks, or these
+        // chunks, preloaded by index.html, would download it on the first visit of any page.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 30 },
-            { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|stylis)[\\/]/, priority: 20 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 30, tags: ['$initial'] },
+            { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|stylis)[\\/]/, priority: 20, tags: ['$initial'] },
+            { name: 'vendor', test: /node_modules[\\/]/, priority: 10, tags: ['$initial'] },
           ],
         },
       },

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { APP_ROUTES, AUTH_CALLBACK_PATH, LOGIN_PATH, UNAUTHORIZED_PATH, type AppRoute } from '../../../shared/navigation/app-routes';
 import { AuthCallbackPage } from '../auth/AuthCallbackPage';
@@ -11,9 +12,18 @@ import { RouteGuard } from './RouteGuard';
 
 const SPECIAL_PAGES = new Set([LOGIN_PATH, UNAUTHORIZED_PATH, AUTH_CALLBACK_PATH]);
 
+/**
+ * A page's code loads on its first visit: meanwhile the loading screen stands in for the page alone, so
+ * a signed-in frame (top bar, sidebar) stays in place around it.
+ */
 function pageFor(route: AppRoute, standalone: boolean) {
   const Page = PAGES[route.pattern];
-  return Page ? <Page /> : <PlaceholderPage route={route} standalone={standalone} />;
+  if (!Page) return <PlaceholderPage route={route} standalone={standalone} />;
+  return (
+    <Suspense fallback={<LoadingScreen fullHeight={standalone} />}>
+      <Page />
+    </Suspense>
+  );
 }
 
 /** The router, built from the shared route table; the guard decides before any page renders. */

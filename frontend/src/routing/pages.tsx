@@ -1,49 +1,65 @@
-import type { ComponentType } from 'react';
-import { AcceptInvitationPage } from '../pages/accept-invitation/AcceptInvitationPage';
-import { PaymentBillingPage } from '../pages/billing/PaymentBillingPage';
-import { SubscriptionPage } from '../pages/billing/SubscriptionPage';
-import { ChatPage } from '../pages/chat/ChatPage';
-import { DashboardPage, ResourcesPage } from '../pages/dashboard/DashboardPage';
-import { FilesPage } from '../pages/files/FilesPage';
-import { GroupsPage } from '../pages/groups/GroupsPage';
-import { KnowledgeBaseFormPage } from '../pages/knowledge-bases/KnowledgeBaseFormPage';
-import { KnowledgeBasesPage } from '../pages/knowledge-bases/KnowledgeBasesPage';
-import { MyFilesPage } from '../pages/my-files/MyFilesPage';
-import { OrganizationSettingsPage } from '../pages/organizations/OrganizationSettingsPage';
-import { OrganizationsPage } from '../pages/organizations/OrganizationsPage';
-import { CreateRagApplicationPage, EditRagApplicationPage } from '../pages/rag-applications/ApplicationFormPages';
-import { RagApplicationsPage } from '../pages/rag-applications/RagApplicationsPage';
-import { SignupPage } from '../pages/signup/SignupPage';
-import { SupportInboxPage } from '../pages/support/SupportInboxPage';
-import { SupportPage } from '../pages/support/SupportPage';
-import { UsagePage } from '../pages/usage/UsagePage';
-import { UsersPage } from '../pages/users/UsersPage';
+import { lazy, type ComponentType } from 'react';
 
 /**
- * Real pages by route pattern. A route without an entry renders the generic placeholder titled from the
- * route table; each later feature registers its page here instead of touching the router.
+ * Loaders of the real pages by route pattern, each taking the page's named export. A page's code (and the
+ * libraries only it uses) downloads when its route is first shown, not with the application's entry.
  */
-export const PAGES: Partial<Record<string, ComponentType>> = {
-  '/signup': SignupPage,
-  '/accept-invitation': AcceptInvitationPage,
-  '/organizations': OrganizationsPage,
-  '/organization/settings': OrganizationSettingsPage,
-  '/directory/users': UsersPage,
-  '/directory/groups': GroupsPage,
-  '/data-sources': FilesPage,
-  '/data-sources/uploaded': MyFilesPage,
-  '/rag-applications': RagApplicationsPage,
-  '/rag-applications/create': CreateRagApplicationPage,
-  '/rag-applications/:id/edit': EditRagApplicationPage,
-  '/knowledge-bases': KnowledgeBasesPage,
-  '/knowledge-bases/create': KnowledgeBaseFormPage,
-  '/knowledge-bases/:id/edit': KnowledgeBaseFormPage,
-  '/chat/:id': ChatPage,
-  '/organization/settings/billing': SubscriptionPage,
-  '/organization/settings/billing/payment': PaymentBillingPage,
-  '/analytics/usage': UsagePage,
-  '/dashboard': DashboardPage,
-  '/resources': ResourcesPage,
-  '/support': SupportPage,
-  '/support/inbox': SupportInboxPage,
+const PAGE_LOADERS: Record<string, () => Promise<ComponentType>> = {
+  '/signup': () => import('../pages/signup/SignupPage').then((module) => module.SignupPage),
+  '/accept-invitation': () => import('../pages/accept-invitation/AcceptInvitationPage').then((module) => module.AcceptInvitationPage),
+  '/organizations': () => import('../pages/organizations/OrganizationsPage').then((module) => module.OrganizationsPage),
+  '/organization/settings': () => import('../pages/organizations/OrganizationSettingsPage').then((module) => module.OrganizationSettingsPage),
+  '/directory/users': () => import('../pages/users/UsersPage').then((module) => module.UsersPage),
+  '/directory/groups': () => import('../pages/groups/GroupsPage').then((module) => module.GroupsPage),
+  '/data-sources': () => import('../pages/files/FilesPage').then((module) => module.FilesPage),
+  '/data-sources/uploaded': () => import('../pages/my-files/MyFilesPage').then((module) => module.MyFilesPage),
+  '/rag-applications': () => import('../pages/rag-applications/RagApplicationsPage').then((module) => module.RagApplicationsPage),
+  '/rag-applications/create': () => import('../pages/rag-applications/ApplicationFormPages').then((module) => module.CreateRagApplicationPage),
+  '/rag-applications/:id/edit': () => import('../pages/rag-applications/ApplicationFormPages').then((module) => module.EditRagApplicationPage),
+  '/knowledge-bases': () => import('../pages/knowledge-bases/KnowledgeBasesPage').then((module) => module.KnowledgeBasesPage),
+  '/knowledge-bases/create': () => import('../pages/knowledge-bases/KnowledgeBaseFormPage').then((module) => module.KnowledgeBaseFormPage),
+  '/knowledge-bases/:id/edit': () => import('../pages/knowledge-bases/KnowledgeBaseFormPage').then((module) => module.KnowledgeBaseFormPage),
+  '/chat/:id': () => import('../pages/chat/ChatPage').then((module) => module.ChatPage),
+  '/organization/settings/billing': () => import('../pages/billing/SubscriptionPage').then((module) => module.SubscriptionPage),
+  '/organization/settings/billing/payment': () => import('../pages/billing/PaymentBillingPage').then((module) => module.PaymentBillingPage),
+  '/analytics/usage': () => import('../pages/usage/UsagePage').then((module) => module.UsagePage),
+  '/dashboard': () => import('../pages/dashboard/DashboardPage').then((module) => module.DashboardPage),
+  '/resources': () => import('../pages/dashboard/DashboardPage').then((module) => module.ResourcesPage),
+  '/support': () => import('../pages/support/SupportPage').then((module) => module.SupportPage),
+  '/support/inbox': () => import('../pages/support/SupportInboxPage').then((module) => module.SupportInboxPage),
 };
+
+/**
+ * A page that renders its module's component once loaded; until then React.lazy suspends (the router's
+ * Suspense shows the loading screen). Once loaded, by a visit or by `preloadPages`, it renders at once:
+ * React.lazy alone would suspend on its first render even then, and React holds a boundary's fallback
+ * for up to 300 ms before revealing the content.
+ */
+function lazyPage(load: () => Promise<ComponentType>): { Page: ComponentType; preload: () => Promise<void> } {
+  let loaded: ComponentType | undefined;
+  let loading: Promise<ComponentType> | undefined;
+  const preload = () => {
+    loading ??= load().then((component) => (loaded = component));
+    return loading;
+  };
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  function Page() {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  return { Page, preload: async () => void (await preload()) };
+}
+
+const LAZY_PAGES = Object.entries(PAGE_LOADERS).map(([pattern, load]) => [pattern, lazyPage(load)] as const);
+
+/**
+ * Real pages by route pattern, each loaded on its first render. A route without an entry renders the
+ * generic placeholder titled from the route table; each later feature registers its page here instead
+ * of touching the router.
+ */
+export const PAGES: Partial<Record<string, ComponentType>> = Object.fromEntries(LAZY_PAGES.map(([pattern, page]) => [pattern, page.Page]));
+
+/** Loads every page's code now: tests call it so that a first render does not wait on module loading. */
+export async function preloadPages(): Promise<void> {
+  await Promise.all(LAZY_PAGES.map(([, page]) => page.preload()));
+}

@@ -8,11 +8,16 @@ import type { Role } from '../../../shared/auth/roles';
 import type { RuntimeConfig } from '../../../shared/config/runtime-config';
 import { AppCore, AppFrame } from '../App';
 import { RuntimeConfigProvider } from '../config/RuntimeConfigContext';
+import { preloadPages } from '../routing/pages';
 
 /**
  * Test doubles for the one thing the frontend tests replace: the OIDC provider context (and the network
  * behind `fetch`). Everything else renders for real.
  */
+
+// Pages load lazily (routing/pages.tsx). Loading all of them once here, as the eager router did, keeps a
+// test's first render from waiting on module loading longer than a `findBy` waits.
+await preloadPages();
 
 export const testConfig: RuntimeConfig = {
   apiBaseUrl: 'http://api.test',

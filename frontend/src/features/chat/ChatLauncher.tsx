@@ -1,11 +1,14 @@
 import { useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSession } from '../../auth/SessionProvider';
 import { CHAT_UI, windowRightOffset } from './chat-constants';
-import { ChatWindow, type ChatWindowMode } from './ChatWindow';
-import { MobileChatOverlay } from './MobileChatOverlay';
+import type { ChatWindowMode } from './ChatWindow';
 import { useChatUserId } from './useChatUserId';
+
+// The windows (with the Markdown renderer of replies) load when the first chat opens, not with every page.
+const ChatWindow = lazy(() => import('./ChatWindow').then((module) => ({ default: module.ChatWindow })));
+const MobileChatOverlay = lazy(() => import('./MobileChatOverlay').then((module) => ({ default: module.MobileChatOverlay })));
 
 /** What a chat surface needs to open: the application's id and name (spec 01 §3, "RAG application as used by chat"). */
 export interface ChatTarget {
@@ -84,7 +87,11 @@ export function ChatLauncherProvider({ children }: { children: ReactNode }) {
   return (
     <ChatLauncherContext.Provider value={launcher}>
       {children}
-      {signedIn && chats.length > 0 && <OpenChats chats={chats} mobile={mobile} onMode={setMode} onClose={close} />}
+      {signedIn && chats.length > 0 && (
+        <Suspense fallback={null}>
+          <OpenChats chats={chats} mobile={mobile} onMode={setMode} onClose={close} />
+        </Suspense>
+      )}
     </ChatLauncherContext.Provider>
   );
 }
