@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   canDeployStatus,
-  DEFAULT_EMBEDDING_MODEL,
-  EMBEDDING_MODELS,
   isLockedStatus,
   KNOWLEDGE_BASE_FORM_MESSAGES as M,
-  KNOWLEDGE_BASE_SOURCE_TYPES,
   KNOWLEDGE_BASE_STATUSES,
   knowledgeBaseFormProblems,
   MAX_DATA_SOURCE_IDS,

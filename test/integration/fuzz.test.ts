@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrganizationRepository, type OrganizationRecord } from '../../functions/domain/organizations/organization-repository';
 import { createUserWithAccount } from '../../functions/domain/users/user-lifecycle';
 import { UserRepository, type UserRecord } from '../../functions/domain/users/user-repository';
-import { DATABASE_INPUT_MESSAGE } from '../../functions/http/database-input-error';
 import { ROUTES, type RouteDefinition } from '../../shared/api/route-table';
 import { isRoleAllowed, type Role } from '../../shared/auth/roles';
 import { describeFailure, lacksRequestId, problemsOf, type FuzzAnswer } from '../support/fuzz/fuzz-checks';

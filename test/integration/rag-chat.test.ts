@@ -46,7 +46,6 @@ const HANDBOOK = [
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let demo: OrganizationRecord;
-let foreign: OrganizationRecord;
 const tokens = {} as Record<'SYSTEM_ADMIN' | 'ADMIN' | 'USER' | 'RAG_USER' | 'MEMBER' | 'OUTSIDER' | 'FOREIGN_ADMIN', string>;
 let member: UserRecord;
 let ragUserId: string;
@@ -162,7 +161,6 @@ beforeAll(async () => {
   const domain = `${unique('ragforeign')}.example.com`;
   const created = await call('POST', '/api/organizations', tokens.SYSTEM_ADMIN, { name: unique('Foreign '), domain, adminEmail: `boss@${domain}`, adminFullName: 'Foreign Boss', adminPassword: PASSWORD });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
-  foreign = (await new OrganizationRepository(platform.ports.database).findByDomain(domain)) as OrganizationRecord;
   tokens.FOREIGN_ADMIN = await login(`boss@${domain}`, PASSWORD);
 
   // The knowledge base as an admin builds it in the browser: upload, create, deploy, wait for ready.

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import type { DatabasePort } from '../../contracts/ports/database';
 import type { ChatModelPort } from '../../contracts/ports/chat-model';
 import { GenerationFailedError, GenerationTimeoutError } from './chat-errors';
-import type { ChatSessionRecord } from './chat-records';
 import { ConversationLimitError, conversationCounterName } from './conversation-quota';
 import { sendMessage, type SendRequest } from './send-message';
 import { chatSessionRecord } from '../../../test/support/chat-records';

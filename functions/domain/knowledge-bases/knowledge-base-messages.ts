@@ -1,5 +1,5 @@
 import { KNOWLEDGE_BASE_FORM_MESSAGES } from '../../../shared/rules/knowledge-base-form';
-import { EMBEDDING_MODELS, KNOWLEDGE_BASE_SOURCE_TYPES, KNOWLEDGE_BASE_STATUSES, MAX_DATA_SOURCE_IDS } from './knowledge-base-record';
+import { EMBEDDING_MODELS, KNOWLEDGE_BASE_SOURCE_TYPES, KNOWLEDGE_BASE_STATUSES } from './knowledge-base-record';
 
 /** Contract §15 texts, exact; the few it leaves open follow §1.10's patterns. */
 export const KNOWLEDGE_BASE_MESSAGES = {
