@@ -40,6 +40,8 @@ interface ListPanelProps {
   actionsTestId?: string;
   /** The right margin the side column keeps (e.g. clear of open chat windows). */
   actionsOffsetPx?: number;
+  /** 'plain' when the list already sits on a surface (e.g. inside a tab), so it draws no outline of its own. */
+  surface?: 'outlined' | 'plain';
   /** The rows: a table or cards. */
   children: ReactNode;
 }
@@ -49,7 +51,7 @@ interface ListPanelProps {
  * states, the rows, the 'Showing X to Y of Z entries' footer with its pager, and the Actions column.
  */
 export function ListPanel(props: ListPanelProps) {
-  const { list, search, toolbar, loadingLabel, answer, errorTitle, count, empty, emptyTestId, pagination, actions, actionsTestId, actionsOffsetPx = 0, children } = props;
+  const { list, search, toolbar, loadingLabel, answer, errorTitle, count, empty, emptyTestId, pagination, actions, actionsTestId, actionsOffsetPx = 0, surface = 'outlined', children } = props;
   const page = list?.page ?? props.page ?? 1;
   const onPageChange = list?.setPage ?? props.onPageChange ?? (() => undefined);
   const submit = (event: FormEvent) => {
@@ -58,7 +60,7 @@ export function ListPanel(props: ListPanelProps) {
   };
 
   const panel = (
-    <Paper variant="outlined" sx={{ flex: 1, minWidth: 0, width: '100%' }}>
+    <Paper variant="outlined" sx={{ flex: 1, minWidth: 0, width: '100%', ...(surface === 'plain' && { border: 0, bgcolor: 'transparent' }) }}>
       {(search || toolbar) && (
         <Box
           component={search?.submitOnEnter ? 'form' : 'div'}

@@ -24,7 +24,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { ListPager } from '../../components/ListPager';
+import { ListPager } from '../../components/list-page/ListPager';
 import { SearchField } from '../../components/SearchField';
 import { SEARCH_DEBOUNCE_MS } from '../../config/ui-constants';
 import { FileStatusBadge } from '../../features/files/FileStatusBadge';
@@ -153,7 +153,7 @@ export function FilePickerDialog({ initial, onClose, onConfirm }: FilePickerDial
                 )}
               </List>
             )}
-            <ListPager pagination={pagination} page={page} onPageChange={setPage} noun="items" />
+            <ListPager pagination={pagination} page={page} onPageChange={setPage} />
           </Box>
           <Box aria-label="Selected files" role="region">
             <Typography variant="subtitle2" sx={{ mb: 0.5 }}>

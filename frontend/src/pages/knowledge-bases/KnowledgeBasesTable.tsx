@@ -19,41 +19,39 @@ export function KnowledgeBasesTable({ knowledgeBases, selection }: { knowledgeBa
           </TableRow>
         </TableHead>
         <TableBody>
-          {knowledgeBases.map((kb) => {
-            return (
-              <SelectableRow key={kb.id} label={kb.name} selected={selection.isSelected(kb)} onToggle={() => selection.toggle(kb)} testId="kb-row">
-                <TableCell>
-                  <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-                    <Box sx={{ pt: 0.25 }}>
-                      <SourceTypeIcon sourceType={kb.source_type} />
-                    </Box>
-                    <Box sx={{ minWidth: 0 }}>
-                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                          {kb.name}
-                        </Typography>
-                        <KnowledgeBaseStatusChip kb={kb} />
-                      </Stack>
-                      <Typography variant="caption" color="text.secondary" component="p" data-testid="kb-summary">
-                        {summaryLine(kb)}
+          {knowledgeBases.map((kb) => (
+            <SelectableRow key={kb.id} label={kb.name} selected={selection.isSelected(kb)} onToggle={() => selection.toggle(kb)} testId="kb-row">
+              <TableCell>
+                <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+                  <Box sx={{ pt: 0.25 }}>
+                    <SourceTypeIcon sourceType={kb.source_type} />
+                  </Box>
+                  <Box sx={{ minWidth: 0 }}>
+                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                        {kb.name}
                       </Typography>
-                      {kb.description && (
-                        <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 560 }} noWrap title={kb.description}>
-                          {kb.description}
-                        </Typography>
-                      )}
-                    </Box>
-                  </Stack>
-                </TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-                  <Typography variant="body2">{kb.created_by_name || '—'}</Typography>
-                  <Typography variant="caption" color="text.secondary" data-testid="kb-date">
-                    {dateLine(kb)}
-                  </Typography>
-                </TableCell>
-              </SelectableRow>
-            );
-          })}
+                      <KnowledgeBaseStatusChip kb={kb} />
+                    </Stack>
+                    <Typography variant="caption" color="text.secondary" component="p" data-testid="kb-summary">
+                      {summaryLine(kb)}
+                    </Typography>
+                    {kb.description && (
+                      <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 560 }} noWrap title={kb.description}>
+                        {kb.description}
+                      </Typography>
+                    )}
+                  </Box>
+                </Stack>
+              </TableCell>
+              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                <Typography variant="body2">{kb.created_by_name || '—'}</Typography>
+                <Typography variant="caption" color="text.secondary" data-testid="kb-date">
+                  {dateLine(kb)}
+                </Typography>
+              </TableCell>
+            </SelectableRow>
+          ))}
         </TableBody>
       </Table>
     </TableContainer>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { Organization, User } from '../../api/entities';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { roleLabel } from '../../components/format';
-import { ListPager } from '../../components/ListPager';
+import { ListPager } from '../../components/list-page/ListPager';
 import { SearchField } from '../../components/SearchField';
 import { PendingInvitationChip, StatusChip } from '../../components/StatusChip';
 import { SEARCH_DEBOUNCE_MS } from '../../config/ui-constants';
@@ -90,7 +90,7 @@ export function OrganizationUsersTab({ organization }: { organization: Organizat
             </Table>
           </TableContainer>
         )}
-        <ListPager pagination={users.data?.pagination} page={page} onPageChange={setPage} noun="users" />
+        <ListPager pagination={users.data?.pagination} page={page} onPageChange={setPage} />
       </SettingsSection>
       {resetting && <ResetPasswordDialog key={resetting.id} user={resetting} onClose={() => setResetting(undefined)} />}
     </Stack>

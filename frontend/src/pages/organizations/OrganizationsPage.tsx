@@ -1,15 +1,12 @@
 import AddBusinessIcon from '@mui/icons-material/AddBusinessOutlined';
 import BusinessIcon from '@mui/icons-material/BusinessOutlined';
-import { Alert, Box, Button, LinearProgress, Paper, Typography } from '@mui/material';
+import { Alert, Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
 import type { Organization } from '../../api/entities';
 import { useSession } from '../../auth/SessionProvider';
-import { ErrorAlert } from '../../components/ErrorAlert';
-import { ListPager } from '../../components/ListPager';
+import { ListPanel } from '../../components/list-page/ListPanel';
+import { useListPage } from '../../components/list-page/useListPage';
 import { PageHeader } from '../../components/PageHeader';
-import { SearchField } from '../../components/SearchField';
-import { SEARCH_DEBOUNCE_MS } from '../../config/ui-constants';
-import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { CreateOrganizationDialog } from './CreateOrganizationDialog';
 import { ManageOrganizationDialog } from './ManageOrganizationDialog';
 import { OrganizationsTable } from './OrganizationsTable';
@@ -33,14 +30,12 @@ export function OrganizationsPage() {
 }
 
 function OrganizationsList() {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const query = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const answer = useOrganizationList(page, query);
-  const { items, list } = organizationsOf(answer.data);
+  const list = useListPage();
+  const answer = useOrganizationList(list.page, list.query);
+  const { items, list: page } = organizationsOf(answer.data);
   const [creating, setCreating] = useState(false);
   const [managing, setManaging] = useState<Organization | undefined>();
-  const searching = query.trim() !== '';
+  const searching = list.query.trim() !== '';
 
   const newButton = (
     <Button variant="contained" startIcon={<AddBusinessIcon />} onClick={() => setCreating(true)}>
@@ -51,27 +46,17 @@ function OrganizationsList() {
   return (
     <Box>
       <PageHeader title="Organizations" subtitle="Every tenant of this installation." action={newButton} />
-      <Paper variant="outlined">
-        <Box sx={{ p: 2 }}>
-          <SearchField
-            value={search}
-            onChange={(value) => {
-              setSearch(value);
-              setPage(1);
-            }}
-            label="Search organizations"
-            placeholder="Search by name or domain"
-          />
-        </Box>
-        {answer.isValidating && <LinearProgress sx={{ height: 2 }} aria-label="Loading organizations" />}
-        {answer.error ? (
-          <ErrorAlert title="Failed to load organizations" error={answer.error} sx={{ m: 2 }} />
-        ) : answer.isLoading && !answer.data ? (
-          <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }}>
-            Loading...
-          </Typography>
-        ) : items.length === 0 ? (
-          <Box sx={{ p: 6, textAlign: 'center' }} data-testid="organizations-empty">
+      {/* Spec 03 draws a Manage button on each row here, not an Actions panel. */}
+      <ListPanel
+        list={list}
+        search={{ label: 'Search organizations', placeholder: 'Search by name or domain' }}
+        loadingLabel="Loading organizations"
+        answer={answer}
+        errorTitle="Failed to load organizations"
+        count={items.length}
+        emptyTestId="organizations-empty"
+        empty={
+          <Box sx={{ p: 6, textAlign: 'center' }}>
             <BusinessIcon color="disabled" sx={{ fontSize: 48 }} />
             <Typography variant="h6" component="p" sx={{ mt: 1 }}>
               No organizations found
@@ -82,11 +67,11 @@ function OrganizationsList() {
               </Button>
             )}
           </Box>
-        ) : (
-          <OrganizationsTable organizations={items} onManage={setManaging} />
-        )}
-        <ListPager pagination={list?.pagination} page={page} onPageChange={setPage} noun="organizations" />
-      </Paper>
+        }
+        pagination={page?.pagination}
+      >
+        <OrganizationsTable organizations={items} onManage={setManaging} />
+      </ListPanel>
       {creating && <CreateOrganizationDialog onClose={() => setCreating(false)} />}
       {managing && <ManageOrganizationDialog key={managing.id} organizationId={managing.id} initial={managing} onClose={() => setManaging(undefined)} />}
     </Box>

@@ -29,23 +29,23 @@ export function AdminApplicationsTable({ applications, selection, compact }: Adm
         <TableBody>
           {applications.map((application) => (
             <SelectableRow key={application.id} label={application.name} selected={selection.isSelected(application)} onToggle={() => selection.toggle(application)} testId="application-row">
-                <TableCell sx={{ maxWidth: 480 }}>
-                  <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                    {application.name}
-                  </Typography>
-                  <ApplicationDescription name={application.name} description={application.description} />
-                </TableCell>
-                {!compact && <TableCell>{LLM_MODEL_LABELS[application.llm_model] ?? application.llm_model}</TableCell>}
-                {!compact && (
-                  <TableCell>
-                    <Typography variant="body2" color="text.secondary">
-                      {application.knowledge_bases.map((kb) => kb.name).join(', ') || '—'}
-                    </Typography>
-                  </TableCell>
-                )}
+              <TableCell sx={{ maxWidth: 480 }}>
+                <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                  {application.name}
+                </Typography>
+                <ApplicationDescription name={application.name} description={application.description} />
+              </TableCell>
+              {!compact && <TableCell>{LLM_MODEL_LABELS[application.llm_model] ?? application.llm_model}</TableCell>}
+              {!compact && (
                 <TableCell>
-                  <ApplicationStatusChip status={application.status} />
+                  <Typography variant="body2" color="text.secondary">
+                    {application.knowledge_bases.map((kb) => kb.name).join(', ') || '—'}
+                  </Typography>
                 </TableCell>
+              )}
+              <TableCell>
+                <ApplicationStatusChip status={application.status} />
+              </TableCell>
             </SelectableRow>
           ))}
         </TableBody>

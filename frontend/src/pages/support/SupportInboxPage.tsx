@@ -1,4 +1,4 @@
-import { Box, FormControlLabel, MenuItem, Paper, Stack, Switch, TextField } from '@mui/material';
+import { Box, FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
 import { useMemo, useState } from 'react';
 import useSWR from 'swr';
 import { TICKET_STATUSES, type TicketStatus } from '../../../../shared/api/schemas/support';
@@ -35,31 +35,37 @@ export function SupportInboxPage() {
   return (
     <Box>
       <PageHeader title="Support Inbox" subtitle="Tickets from every organization" />
-      <Paper variant="outlined">
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ p: 2, alignItems: { sm: 'center' } }}>
-          <TextField select size="small" label="Status" value={status} onChange={(event) => filter(setStatus)(event.target.value as TicketStatus | '')} sx={{ minWidth: 160 }} data-testid="inbox-status">
-            <MenuItem value="">Any</MenuItem>
-            {TICKET_STATUSES.map((value) => (
-              <MenuItem key={value} value={value} sx={{ textTransform: 'capitalize' }}>
-                {value}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField select size="small" label="Organization" value={organizationId} onChange={(event) => filter(setOrganizationId)(event.target.value)} sx={{ minWidth: 220 }} data-testid="inbox-organization">
-            <MenuItem value="">All organizations</MenuItem>
-            {(organizations.data?.data ?? []).map((organization) => (
-              <MenuItem key={organization.id} value={organization.id}>
-                {organization.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <FormControlLabel
-            control={<Switch checked={includeResolved} onChange={(event) => filter(setIncludeResolved)(event.target.checked)} disabled={Boolean(status)} />}
-            label="Show resolved and closed tickets"
-          />
-        </Stack>
-        <TicketList answer={tickets} page={page} onPageChange={setPage} onOpen={(ticket) => setOpenId(ticket.id)} organizationName={(id) => names.get(id) ?? id} />
-      </Paper>
+      <TicketList
+        answer={tickets}
+        page={page}
+        onPageChange={setPage}
+        onOpen={(ticket) => setOpenId(ticket.id)}
+        organizationName={(id) => names.get(id) ?? id}
+        toolbar={
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+            <TextField select size="small" label="Status" value={status} onChange={(event) => filter(setStatus)(event.target.value as TicketStatus | '')} sx={{ minWidth: 160 }} data-testid="inbox-status">
+              <MenuItem value="">Any</MenuItem>
+              {TICKET_STATUSES.map((value) => (
+                <MenuItem key={value} value={value} sx={{ textTransform: 'capitalize' }}>
+                  {value}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField select size="small" label="Organization" value={organizationId} onChange={(event) => filter(setOrganizationId)(event.target.value)} sx={{ minWidth: 220 }} data-testid="inbox-organization">
+              <MenuItem value="">All organizations</MenuItem>
+              {(organizations.data?.data ?? []).map((organization) => (
+                <MenuItem key={organization.id} value={organization.id}>
+                  {organization.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            <FormControlLabel
+              control={<Switch checked={includeResolved} onChange={(event) => filter(setIncludeResolved)(event.target.checked)} disabled={Boolean(status)} />}
+              label="Show resolved and closed tickets"
+            />
+          </Stack>
+        }
+      />
       <TicketDetailDialog ticketId={openId} onClose={() => setOpenId(undefined)} staff />
     </Box>
   );

@@ -33,26 +33,32 @@ export function SupportPage() {
           <Tab label="New Request" data-testid="support-tab-new" />
           <Tab label="My Tickets" data-testid="support-tab-tickets" />
         </Tabs>
-        <Box sx={{ p: 2 }}>
+        <Box sx={{ p: tab === 0 ? 2 : 0 }}>
           {tab === 0 ? (
             <NewRequestForm />
           ) : (
-            <>
-              <FormControlLabel
-                control={
-                  <Switch
-                    checked={includeResolved}
-                    onChange={(event) => {
-                      setIncludeResolved(event.target.checked);
-                      setPage(1);
-                    }}
-                    data-testid="support-include-resolved"
-                  />
-                }
-                label="Show resolved and closed tickets"
-              />
-              <TicketList answer={tickets} page={page} onPageChange={setPage} onOpen={(ticket) => setOpenId(ticket.id)} />
-            </>
+            <TicketList
+              answer={tickets}
+              page={page}
+              onPageChange={setPage}
+              onOpen={(ticket) => setOpenId(ticket.id)}
+              surface="plain"
+              toolbar={
+                <FormControlLabel
+                  control={
+                    <Switch
+                      checked={includeResolved}
+                      onChange={(event) => {
+                        setIncludeResolved(event.target.checked);
+                        setPage(1);
+                      }}
+                      data-testid="support-include-resolved"
+                    />
+                  }
+                  label="Show resolved and closed tickets"
+                />
+              }
+            />
           )}
         </Box>
       </Paper>

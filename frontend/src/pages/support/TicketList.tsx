@@ -1,7 +1,7 @@
-import { Box, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import type { Ticket, TicketPage } from '../../../../shared/api/schemas/support';
-import { ErrorAlert } from '../../components/ErrorAlert';
-import { ListPager } from '../../components/ListPager';
+import { ListPanel } from '../../components/list-page/ListPanel';
 import { formatDate } from '../../components/format';
 import { TicketStatusChip } from './TicketStatusChip';
 
@@ -10,23 +10,35 @@ interface TicketListProps {
   page: number;
   onPageChange: (page: number) => void;
   onOpen: (ticket: Ticket) => void;
+  /** The filters above the list (the resolved switch; the inbox's status and organization). */
+  toolbar: ReactNode;
   /** The inbox shows who asked and from which organization. */
   organizationName?: (id: string) => string;
+  surface?: 'outlined' | 'plain';
 }
 
-/** A page of tickets (My Tickets and the Support Inbox); a click opens the ticket. */
-export function TicketList({ answer, page, onPageChange, onOpen, organizationName }: TicketListProps) {
+/**
+ * A page of tickets (My Tickets and the Support Inbox) on the shared list pattern. A ticket has one
+ * action, reading it, so a click on its row opens it rather than selecting it for an Actions panel.
+ */
+export function TicketList({ answer, page, onPageChange, onOpen, toolbar, organizationName, surface }: TicketListProps) {
   const tickets = answer.data?.tickets ?? [];
   const staff = Boolean(organizationName);
   return (
-    <Box>
-      {answer.isValidating && <LinearProgress sx={{ height: 2 }} aria-label="Loading tickets" />}
-      {answer.error !== undefined && <ErrorAlert title="Failed to load tickets" error={answer.error} sx={{ my: 2 }} />}
-      {!answer.isLoading && answer.error === undefined && tickets.length === 0 ? (
-        <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary" data-testid="tickets-empty">
-          No tickets found.
-        </Typography>
-      ) : (
+    <ListPanel
+      toolbar={toolbar}
+      loadingLabel="Loading tickets"
+      answer={answer}
+      errorTitle="Failed to load tickets"
+      count={tickets.length}
+      empty="No tickets found."
+      emptyTestId="tickets-empty"
+      pagination={answer.data}
+      page={page}
+      onPageChange={onPageChange}
+      surface={surface}
+    >
+      <TableContainer>
         <Table size="small" data-testid="tickets-table">
           <TableHead>
             <TableRow>
@@ -39,7 +51,7 @@ export function TicketList({ answer, page, onPageChange, onOpen, organizationNam
           </TableHead>
           <TableBody>
             {tickets.map((ticket) => (
-              <TableRow key={ticket.id} hover onClick={() => onOpen(ticket)} sx={{ cursor: 'pointer' }} data-testid="ticket-row">
+              <TableRow key={ticket.id} hover onClick={() => onOpen(ticket)} className="selectable" data-testid="ticket-row">
                 <TableCell>{ticket.subject}</TableCell>
                 {staff && (
                   <TableCell>
@@ -58,8 +70,7 @@ export function TicketList({ answer, page, onPageChange, onOpen, organizationNam
             ))}
           </TableBody>
         </Table>
-      )}
-      <ListPager pagination={answer.data} page={page} onPageChange={onPageChange} noun="tickets" />
-    </Box>
+      </TableContainer>
+    </ListPanel>
   );
 }
