@@ -181,7 +181,9 @@ describe('files: the file manager', () => {
     expect(await row.innerText()).toContain('Home / Policies');
     // Deleted above, so it is gone from here too.
     expect(await page.getByTestId('my-file-row').filter({ hasText: DOCX_NAME }).count()).toBe(0);
-    await expect.poll(() => row.getByRole('button', { name: `Delete ${PDF_NAME}` }).isEnabled(), { timeout: 15_000 }).toBe(true);
+    // Selected, the file's Delete in the Actions panel is enabled for an admin.
+    await row.getByRole('radio').check();
+    await expect.poll(() => page.getByTestId('list-actions').getByRole('button', { name: 'Delete', exact: true }).isEnabled(), { timeout: 15_000 }).toBe(true);
   });
 });
 

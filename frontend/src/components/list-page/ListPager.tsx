@@ -1,20 +1,28 @@
 import FirstPageIcon from '@mui/icons-material/FirstPage';
 import LastPageIcon from '@mui/icons-material/LastPage';
-import { Box, Button, IconButton, Typography } from '@mui/material';
+import { Box, Button, IconButton, MenuItem, TextField, Typography } from '@mui/material';
 import type { Pagination } from '../../api/entities';
 import { entriesText, pageWindow } from './page-window';
+
+export interface PageSizeChoice {
+  value: number;
+  options: readonly number[];
+  onChange: (size: number) => void;
+}
 
 interface ListPagerProps {
   pagination: Pagination | undefined;
   page: number;
   onPageChange: (page: number) => void;
+  /** A 'Rows per page' choice, where the spec gives one (spec 02 §9: 10, 25, 50, 100 for files). */
+  pageSize?: PageSizeChoice;
 }
 
 /**
  * The footer of every list (spec 02, spec 03 §9): 'Showing X to Y of Z entries', and a pager with
  * first/last and Previous/Next buttons around a 5-page window, with ellipses for the pages beyond it.
  */
-export function ListPager({ pagination, page, onPageChange }: ListPagerProps) {
+export function ListPager({ pagination, page, onPageChange, pageSize }: ListPagerProps) {
   if (!pagination || pagination.total === 0) return null;
   const total = pagination.totalPages;
   const window = pageWindow(page, total);
@@ -25,6 +33,23 @@ export function ListPager({ pagination, page, onPageChange }: ListPagerProps) {
       <Typography variant="body2" color="text.secondary" data-testid="list-count">
         {entriesText(pagination)}
       </Typography>
+      {pageSize && (
+        <TextField
+          select
+          size="small"
+          label="Rows per page"
+          value={pageSize.value}
+          onChange={(event) => pageSize.onChange(Number(event.target.value))}
+          sx={{ minWidth: 120 }}
+          data-testid="rows-per-page"
+        >
+          {pageSize.options.map((size) => (
+            <MenuItem key={size} value={size}>
+              {size}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
       {total > 1 && (
         <Box component="nav" aria-label="pagination navigation" sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 0.5 }}>
           <IconButton size="small" aria-label="Go to first page" disabled={atFirst} onClick={() => onPageChange(1)}>

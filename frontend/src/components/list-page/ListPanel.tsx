@@ -3,7 +3,7 @@ import type { FormEvent, ReactNode } from 'react';
 import type { Pagination } from '../../api/entities';
 import { ErrorAlert } from '../ErrorAlert';
 import { SearchField } from '../SearchField';
-import { ListPager } from './ListPager';
+import { ListPager, type PageSizeChoice } from './ListPager';
 import type { ListPageState } from './useListPage';
 
 export interface ListSearch {
@@ -35,6 +35,7 @@ interface ListPanelProps {
   /** The page and its change, when there is no `list`. */
   page?: number;
   onPageChange?: (page: number) => void;
+  pageSize?: PageSizeChoice;
   /** The side column, e.g. an ActionsPanel; beside the list on desktop, above it on a phone. */
   actions?: ReactNode;
   actionsTestId?: string;
@@ -51,7 +52,7 @@ interface ListPanelProps {
  * states, the rows, the 'Showing X to Y of Z entries' footer with its pager, and the Actions column.
  */
 export function ListPanel(props: ListPanelProps) {
-  const { list, search, toolbar, loadingLabel, answer, errorTitle, count, empty, emptyTestId, pagination, actions, actionsTestId, actionsOffsetPx = 0, surface = 'outlined', children } = props;
+  const { list, search, toolbar, loadingLabel, answer, errorTitle, count, empty, emptyTestId, pagination, actions, actionsTestId, actionsOffsetPx = 0, surface = 'outlined', pageSize, children } = props;
   const page = list?.page ?? props.page ?? 1;
   const onPageChange = list?.setPage ?? props.onPageChange ?? (() => undefined);
   const submit = (event: FormEvent) => {
@@ -90,7 +91,7 @@ export function ListPanel(props: ListPanelProps) {
       ) : (
         children
       )}
-      <ListPager pagination={pagination} page={page} onPageChange={onPageChange} />
+      <ListPager pagination={pagination} page={page} onPageChange={onPageChange} pageSize={pageSize} />
     </Paper>
   );
 

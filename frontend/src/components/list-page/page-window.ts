@@ -30,3 +30,10 @@ export function entriesText(pagination: Pick<Pagination, 'page' | 'limit' | 'tot
   const last = Math.min(pagination.total, first + pagination.limit - 1);
   return `Showing ${first} to ${last} of ${pagination.total} entries`;
 }
+
+/** One page of a list held whole on the client, with the paging figures the footer shows. */
+export function pageOf<T>(items: readonly T[], page: number, limit: number): { rows: T[]; pagination: Pagination } {
+  const totalPages = Math.ceil(items.length / limit);
+  const current = Math.min(Math.max(1, page), Math.max(1, totalPages));
+  return { rows: items.slice((current - 1) * limit, current * limit), pagination: { page: current, limit, total: items.length, totalPages } };
+}

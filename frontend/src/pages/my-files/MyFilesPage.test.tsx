@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { describe, expect, it } from 'vitest';
 import { bodyOf, errorResponse, type FakeRoute } from '../../test/fake-api';
 import { apiCalls, jsonResponse, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../test/test-auth';
+import { actionButton, selectRow } from '../../test/list-page';
 import { filesBackend, filesState, installFakeXhr } from '../files/fake-files-backend';
 
 resetBrowserStateAfterEachTest();
@@ -27,7 +28,7 @@ async function openMyFiles(role: string, extra: FakeRoute[] = []) {
   return fetchMock;
 }
 
-const row = async (name: string) => (await screen.findByText(name, undefined, LATER)).closest('tr') as HTMLElement;
+const row = async (name: string) => (await screen.findByText(name, { selector: 'tr *' }, LATER)).closest('tr') as HTMLElement;
 
 describe('My Uploaded Files', () => {
   it("lists the caller's own uploads with the contract's preset query", async () => {
@@ -40,16 +41,17 @@ describe('My Uploaded Files', () => {
 
   it('enables details, download and delete only when the role the server reports is admin', async () => {
     await openMyFiles('user');
-    const handbook = await row('handbook.pdf');
-    await waitFor(() => expect((within(handbook).getByRole('button', { name: 'Delete handbook.pdf' }) as HTMLButtonElement).disabled).toBe(true), LATER);
-    expect((within(handbook).getByRole('button', { name: 'Details of handbook.pdf' }) as HTMLButtonElement).disabled).toBe(true);
-    expect((within(handbook).getByRole('button', { name: 'Download handbook.pdf' }) as HTMLButtonElement).disabled).toBe(true);
+    await selectRow('handbook.pdf');
+    expect((await row('handbook.pdf')).getAttribute('aria-selected')).toBe('true');
+    await waitFor(() => expect(actionButton('Delete').disabled).toBe(true), LATER);
+    expect(actionButton('Details').disabled).toBe(true);
+    expect(actionButton('Download').disabled).toBe(true);
     cleanup();
 
     const fetchMock = await openMyFiles('admin');
-    const mine = await row('handbook.pdf');
-    await waitFor(() => expect((within(mine).getByRole('button', { name: 'Delete handbook.pdf' }) as HTMLButtonElement).disabled).toBe(false), LATER);
-    fireEvent.click(within(mine).getByRole('button', { name: 'Delete handbook.pdf' }));
+    await selectRow('handbook.pdf');
+    await waitFor(() => expect(actionButton('Delete').disabled).toBe(false), LATER);
+    fireEvent.click(actionButton('Delete'));
     const confirm = await screen.findByRole('dialog', { name: 'Confirm Delete' }, LATER);
     expect(confirm.textContent).toContain('Are you sure you want to delete "handbook.pdf"?');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));

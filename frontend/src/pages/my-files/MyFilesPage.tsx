@@ -4,31 +4,18 @@ import DownloadIcon from '@mui/icons-material/Download';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
-import {
-  Alert,
-  Box,
-  Button,
-  IconButton,
-  LinearProgress,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  Tooltip,
-  Typography,
-} from '@mui/material';
-import { useEffect, useMemo, useState } from 'react';
+import { Alert, Box, Button, IconButton, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { ActionsPanel } from '../../components/list-page/ActionsPanel';
+import { DeleteConfirmation, useDeleteConfirmation } from '../../components/list-page/DeleteConfirmation';
+import { ListPanel } from '../../components/list-page/ListPanel';
+import { pageOf } from '../../components/list-page/page-window';
+import { SelectableRow, SelectionHeaderCell } from '../../components/list-page/SelectableRow';
+import { useRowSelection } from '../../components/list-page/useListPage';
 import { PageHeader } from '../../components/PageHeader';
-import { TooltipAction } from '../../components/TooltipAction';
 import { formatDate } from '../../components/format';
 import { useNotifier } from '../../components/useNotifier';
 import { FileDetailsDialog } from '../../features/files/FileDetailsDialog';
@@ -70,13 +57,23 @@ function MyFiles({ userId }: { userId: string }) {
   const list = useDataSourceList({ page: 1, limit: DEFAULT_FILE_PAGE_SIZE, source: 'file_upload', createdBy: 'me', recursive: true, all: true, sortBy: 'updated_at', sortOrder: 'desc' });
   const files = useMemo(() => (list.data?.dataSources ?? []).filter((item) => item.item_type === 'file'), [list.data]);
 
-  const [page, setPage] = useState(0);
+  const [page, setPage] = useState(1);
   const [rowsPerPage, setRowsPerPage] = useState<number>(DEFAULT_FILE_PAGE_SIZE);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [details, setDetails] = useState<DataSourceItem | undefined>();
-  const [deleting, setDeleting] = useState<DataSourceItem | undefined>();
-  const [deleteBusy, setDeleteBusy] = useState(false);
   const [problem, setProblem] = useState<{ title: string; error?: unknown } | undefined>();
+  // The whole list is here (all=true): it is paged on the client, and a page past the end shows the last one.
+  const { rows: shown, pagination } = pageOf(files, page, rowsPerPage);
+  const selection = useRowSelection(shown);
+  const selected = selection.selected;
+  const deletion = useDeleteConfirmation<DataSourceItem>({
+    remove: async (item) => {
+      await actions.deleteOne(item);
+      await actions.reload();
+    },
+    onDeleted: () => notify('File deleted successfully'),
+    onFailed: (error) => setProblem({ title: 'Failed to delete file', error }),
+  });
 
   const uploads = useUploads({
     maxMegabytes: MY_FILES_MAX_UPLOAD_MB,
@@ -87,32 +84,11 @@ function MyFiles({ userId }: { userId: string }) {
     },
   });
 
-  const lastPage = Math.max(0, Math.ceil(files.length / rowsPerPage) - 1);
-  useEffect(() => {
-    if (page > lastPage) setPage(lastPage);
-  }, [page, lastPage]);
-  const shown = files.slice(page * rowsPerPage, page * rowsPerPage + rowsPerPage);
-
   const download = async (item: DataSourceItem) => {
     try {
       await actions.download(item.id);
     } catch (error) {
       setProblem({ title: 'Failed to download data-source', error });
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setDeleteBusy(true);
-    try {
-      await actions.deleteOne(deleting);
-      await actions.reload();
-      notify('File deleted successfully');
-    } catch (error) {
-      setProblem({ title: 'Failed to delete file', error });
-    } finally {
-      setDeleteBusy(false);
-      setDeleting(undefined);
     }
   };
 
@@ -156,95 +132,93 @@ function MyFiles({ userId }: { userId: string }) {
         )}
       </Paper>
 
-      <Paper variant="outlined">
-        {list.isValidating && list.data ? <LinearProgress sx={{ height: 2 }} aria-label="Refreshing files" /> : <Box sx={{ height: 2 }} />}
-        {list.error ? (
-          <ErrorAlert title="Failed to fetch data sources" error={list.error} sx={{ m: 2 }} />
-        ) : !list.data ? (
-          <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }}>
-            Loading...
-          </Typography>
-        ) : files.length === 0 ? (
-          <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }} data-testid="my-files-empty">
-            You have not uploaded any files yet.
-          </Typography>
-        ) : (
-          <TableContainer>
-            <Table aria-label="My uploaded files">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Name</TableCell>
-                  <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                    Size
-                  </TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Folder</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Uploaded</TableCell>
-                  <TableCell align="right">Actions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {shown.map((item) => (
-                  <TableRow key={item.id} hover data-testid="my-file-row" data-item-name={item.name} data-status={item.status}>
-                    <TableCell>
-                      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                        <InsertDriveFileOutlinedIcon color="action" fontSize="small" aria-hidden />
-                        <Box sx={{ minWidth: 0 }}>
-                          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                            <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={item.name}>
-                              {item.name}
-                            </Typography>
-                            <FileStatusBadge item={item} />
-                          </Stack>
-                          <Typography variant="caption" color="text.secondary">
-                            {fileTypeLabel(item)}
-                          </Typography>
-                        </Box>
-                      </Stack>
-                    </TableCell>
-                    <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' }, color: 'text.secondary', whiteSpace: 'nowrap' }}>
-                      {formatBytes(item.metadata?.file_size)}
-                    </TableCell>
-                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, color: 'text.secondary' }}>{folderOf(item)}</TableCell>
-                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, color: 'text.secondary', whiteSpace: 'nowrap' }}>{formatDate(item.created_at)}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <TooltipAction title={adminOnly('View details')}>
-                        <IconButton size="small" aria-label={`Details of ${item.name}`} disabled={!isAdmin} onClick={() => setDetails(item)}>
-                          <InfoOutlinedIcon fontSize="small" />
-                        </IconButton>
-                      </TooltipAction>
-                      <TooltipAction title={!isAdmin ? adminOnly('Download') : item.status === 'active' ? 'Download' : 'Download is available once the file is processed'}>
-                        <IconButton size="small" aria-label={`Download ${item.name}`} disabled={!isAdmin || item.status !== 'active'} onClick={() => void download(item)}>
-                          <DownloadIcon fontSize="small" />
-                        </IconButton>
-                      </TooltipAction>
-                      <TooltipAction title={adminOnly('Delete')}>
-                        <IconButton size="small" color="error" aria-label={`Delete ${item.name}`} disabled={!isAdmin} onClick={() => setDeleting(item)}>
-                          <DeleteOutlinedIcon fontSize="small" />
-                        </IconButton>
-                      </TooltipAction>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-        {files.length > 0 && (
-          <TablePagination
-            component="div"
-            count={files.length}
-            page={Math.min(page, lastPage)}
-            rowsPerPage={rowsPerPage}
-            rowsPerPageOptions={[...FILE_PAGE_SIZES]}
-            onPageChange={(_event, next) => setPage(next)}
-            onRowsPerPageChange={(event) => {
-              setRowsPerPage(Number(event.target.value));
-              setPage(0);
-            }}
-            labelRowsPerPage="Rows per page"
+      <ListPanel
+        loadingLabel="Refreshing files"
+        answer={list}
+        errorTitle="Failed to fetch data sources"
+        count={files.length}
+        empty="You have not uploaded any files yet."
+        emptyTestId="my-files-empty"
+        pagination={pagination}
+        page={pagination.page}
+        onPageChange={setPage}
+        pageSize={{
+          value: rowsPerPage,
+          options: FILE_PAGE_SIZES,
+          onChange: (size) => {
+            setRowsPerPage(size);
+            setPage(1);
+          },
+        }}
+        actions={
+          <ActionsPanel
+            selection={selected?.name}
+            noSelectionText="No file selected"
+            noSelectionHint="Select a file first"
+            actions={[
+              { label: 'Details', icon: <InfoOutlinedIcon />, variant: 'outlined', hint: adminOnly('View details'), disabled: !isAdmin, onClick: () => selected && setDetails(selected) },
+              {
+                label: 'Download',
+                icon: <DownloadIcon />,
+                hint: !isAdmin ? adminOnly('Download') : selected?.status === 'active' ? 'Download' : 'Download is available once the file is processed',
+                disabled: !isAdmin || selected?.status !== 'active',
+                onClick: () => selected && void download(selected),
+              },
+              { label: 'Delete', icon: <DeleteOutlinedIcon />, color: 'error', hint: adminOnly('Delete'), disabled: !isAdmin, onClick: () => selected && deletion.ask(selected) },
+            ]}
           />
-        )}
-      </Paper>
+        }
+      >
+        <TableContainer>
+          <Table aria-label="My uploaded files">
+            <TableHead>
+              <TableRow>
+                <SelectionHeaderCell />
+                <TableCell>Name</TableCell>
+                <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                  Size
+                </TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Folder</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Uploaded</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {shown.map((item) => (
+                <SelectableRow
+                  key={item.id}
+                  label={item.name}
+                  selected={selection.isSelected(item)}
+                  onToggle={() => selection.toggle(item)}
+                  testId="my-file-row"
+                  data={{ 'data-item-name': item.name, 'data-status': item.status }}
+                >
+                  <TableCell>
+                    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+                      <InsertDriveFileOutlinedIcon color="action" fontSize="small" aria-hidden />
+                      <Box sx={{ minWidth: 0 }}>
+                        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                          <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={item.name}>
+                            {item.name}
+                          </Typography>
+                          <FileStatusBadge item={item} />
+                        </Stack>
+                        <Typography variant="caption" color="text.secondary">
+                          {fileTypeLabel(item)}
+                        </Typography>
+                      </Box>
+                    </Stack>
+                  </TableCell>
+                  <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' }, color: 'text.secondary', whiteSpace: 'nowrap' }}>
+                    {formatBytes(item.metadata?.file_size)}
+                  </TableCell>
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, color: 'text.secondary' }}>{folderOf(item)}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, color: 'text.secondary', whiteSpace: 'nowrap' }}>{formatDate(item.created_at)}</TableCell>
+                </SelectableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </ListPanel>
 
       <StorageSettingsDialog
         open={settingsOpen}
@@ -256,16 +230,7 @@ function MyFiles({ userId }: { userId: string }) {
         }}
       />
       <FileDetailsDialog item={details} user={viewer} canDownload={isAdmin} onClose={() => setDetails(undefined)} onDownload={(item) => actions.download(item.id)} />
-      <ConfirmDialog
-        open={Boolean(deleting)}
-        title="Confirm Delete"
-        message={deleting ? deleteConfirmText(deleting.name) : ''}
-        confirmLabel="Delete"
-        destructive
-        busy={deleteBusy}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(undefined)}
-      />
+      <DeleteConfirmation state={deletion} title="Confirm Delete" message={(item) => deleteConfirmText(item.name)} />
       {snackbar}
     </Box>
   );
