@@ -1,7 +1,8 @@
 import { isConsumerOrganization } from '../../../shared/rules/organization-settings';
 import { createOrganization } from '../../domain/organizations/create-organization';
 import { toOrganizationEntity } from '../../domain/organizations/organization-entity';
-import { parseNewOrganization, parseOrganizationChanges, restrictedChanges } from '../../domain/organizations/organization-input';
+import { parseCreateOrganizationRequest } from '../../../shared/api/schemas/organizations';
+import { parseOrganizationChanges, restrictedChanges } from '../../domain/organizations/organization-input';
 import { ORGANIZATION_MESSAGES } from '../../domain/organizations/organization-messages';
 import { DomainTakenError, OrganizationRepository } from '../../domain/organizations/organization-repository';
 import { loadUserEntity } from '../../domain/users/user-profile';
@@ -18,7 +19,8 @@ type IdParams = Record<string, string | undefined>;
 /** §6.2. */
 export const createOrganizationRoute = implement<unknown>({
   async handle({ body }) {
-    const { value, problems } = parseNewOrganization(body);
+    // The one §6.2 body schema, shared with the web client's form.
+    const { value, problems } = parseCreateOrganizationRequest(body);
     if (!value) throw validationError(problems);
     const ports = getPorts();
     let created;

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
+import type { CreateOrganizationRequest } from '../../../../shared/api/schemas/organizations';
 import { useApiFetch } from '../../api/ApiProvider';
 import type { CloudResources, CloudResourcesCheck, Organization, OrganizationStatus, OrganizationType, PagedList, User } from '../../api/entities';
 import { withQuery } from '../../api/query';
@@ -30,15 +31,8 @@ export function useOrganization(id: string | undefined) {
   return useSWR<Organization>(id ? organizationPath(id) : null);
 }
 
-export interface CreateOrganizationInput {
-  name: string;
-  domain: string;
-  type: OrganizationType;
-  adminEmail: string;
-  adminFullName: string;
-  adminPassword: string;
-  cloudProvider: 'aws' | 'gcp';
-}
+/** Contract §6.2's body, from the shared schema the server validates it with. */
+export type CreateOrganizationInput = CreateOrganizationRequest;
 
 export interface CreateOrganizationAnswer {
   organization: Organization;
