@@ -83,7 +83,7 @@ module.exports = {
       name: 'product-code-imports-no-test-kit',
       severity: 'error',
       comment: 'Test kits live under test/support or __fixtures__ and are used by tests only.',
-      from: { path: '^(functions|local|frontend/src|shared|lib|bin)/', pathNot: '\\.test\\.tsx?$' },
+      from: { path: '^(functions|local|frontend/src|shared|lib|bin)/', pathNot: '(\\.test\\.tsx?$|/__fixtures__/)' },
       to: { path: '(^test/|/__fixtures__/)' },
     },
   ],

@@ -15,6 +15,7 @@ import type { PlanId } from '../shared/rules/plans';
 import { inBatches } from './in-batches';
 import { percentile } from './percentile';
 import { plainBm25 } from './plain-bm25';
+import type { Json } from '../test/support/json';
 
 export interface ApiSetFile {
   /** What questions name as the right answer (a page id). */
@@ -74,7 +75,6 @@ export interface ApiSetResult {
   details: ApiAnswer[];
 }
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const UPLOADERS = 4;
 const UPLOAD_CONCURRENCY = 4;

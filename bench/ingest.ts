@@ -9,6 +9,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inBatches } from './in-batches';
+import type { Json } from '../test/support/json';
 
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -34,7 +35,6 @@ const BROWSER_TYPES: Record<string, string> = {
   '.eml': 'message/rfc822',
 };
 
-type Json = Record<string, any>;
 
 interface Document {
   path: string;

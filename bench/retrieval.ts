@@ -31,8 +31,8 @@ import { inBatches } from './in-batches';
 import { percentile } from './percentile';
 import { findProcess, processCpuMs } from './process-cpu';
 import { ndcgAt, recallAt } from './ranking-metrics';
+import type { Json } from '../test/support/json';
 
-type Json = Record<string, any>;
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SCIFACT = resolve(HERE, '../../shared/eval/scifact');

@@ -1,4 +1,5 @@
-// `npm test`: typecheck, unit (with the CDK assertions), integration, then browser tests.
+// `npm test`: typecheck, the layering and lint checks, unit (with the CDK assertions), integration,
+// then browser tests.
 // Every stage runs even when an earlier one failed, so one run shows every failure; the exit
 // code is non-zero if any stage failed, and the last line counts tests the way CI reads them.
 import { spawnSync } from 'node:child_process';
@@ -9,6 +10,9 @@ import { ensureWebBuild } from './ensure-web-build.mjs';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 ensureDependencies();
 mkdirSync('test-results', { recursive: true });
+
+/** Every folder of code the layering rules speak of. */
+const ARCHITECTURE_ROOTS = ['functions', 'local', 'shared', 'frontend/src', 'lib', 'bin', 'test', 'bench', 'scripts'];
 
 const failures = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -32,6 +36,9 @@ function vitest(project) {
 }
 
 run('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']);
+// The layers of docs/architecture.md, as .dependency-cruiser.cjs states them.
+run('architecture', 'npx', ['depcruise', ...ARCHITECTURE_ROOTS, '--config', '.dependency-cruiser.cjs', '--output-type', 'err']);
+run('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
 vitest('unit');
 vitest('integration');
 let browserReady = true;

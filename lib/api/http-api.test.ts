@@ -5,13 +5,14 @@ import { FAMILIES, FAMILY_PREFIXES, ROUTES, type Family } from '../../shared/api
 import { pascalCase } from '../naming';
 import { synthGroundwork } from '../testing/synth';
 import { FAMILY_CAPABILITIES } from './family-capabilities';
+import type { Json } from '../../test/support/json';
 
 let template: Template;
 beforeAll(() => {
   ({ template } = synthGroundwork());
 });
 
-type Resource = { Properties: Record<string, any> };
+type Resource = { Properties: Json };
 const resources = (type: string): [string, Resource][] => Object.entries(template.findResources(type)) as [string, Resource][];
 
 const OPTIONS_ROUTE_KEYS = FAMILIES.flatMap((family) => FAMILY_PREFIXES[family].flatMap((prefix) => [`OPTIONS ${prefix}`, `OPTIONS ${prefix}/{proxy+}`]));

@@ -9,12 +9,13 @@ import { runtimeConfigSchema } from '../../shared/config/runtime-config';
 import { synthGroundwork } from '../testing/synth';
 import { buildRuntimeConfig } from './runtime-config';
 import { API_PATH_PATTERN } from './web-hosting';
+import type { Json } from '../../test/support/json';
 
-type Resource = { Properties: Record<string, any> };
+type Resource = { Properties: Json };
 
 describe('web hosting', () => {
   let template: Template;
-  let config: Record<string, any>;
+  let config: Json;
   beforeAll(() => {
     ({ template } = synthGroundwork());
     config = (Object.values(template.findResources('AWS::CloudFront::Distribution'))[0] as Resource).Properties.DistributionConfig;
@@ -41,7 +42,7 @@ describe('web hosting', () => {
       },
     });
     template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
-    expect(config.Origins.find((origin: Record<string, any>) => origin.S3OriginConfig).OriginAccessControlId).toBeDefined();
+    expect(config.Origins.find((origin: Json) => origin.S3OriginConfig).OriginAccessControlId).toBeDefined();
   });
 
   it('serves index.html at the root and for client-side routes, over HTTPS', () => {
@@ -69,7 +70,7 @@ describe('web hosting', () => {
 
   it('routes /api/* to the HTTP API uncached, with every method and viewer header but Host', () => {
     const [api] = Object.keys(template.findResources('AWS::ApiGatewayV2::Api'));
-    const behaviors = config.CacheBehaviors as Record<string, any>[];
+    const behaviors = config.CacheBehaviors as Json[];
     expect(behaviors).toHaveLength(1);
     const behavior = behaviors[0]!;
     expect(behavior).toMatchObject({
@@ -79,7 +80,7 @@ describe('web hosting', () => {
       CachePolicyId: cloudfront.CachePolicy.CACHING_DISABLED.cachePolicyId,
       OriginRequestPolicyId: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
     });
-    const origin = (config.Origins as Record<string, any>[]).find((candidate) => candidate.Id === behavior.TargetOriginId)!;
+    const origin = (config.Origins as Json[]).find((candidate) => candidate.Id === behavior.TargetOriginId)!;
     expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
     expect(origin.DomainName).toEqual({
       'Fn::Join': ['', [{ Ref: api }, '.execute-api.', { Ref: 'AWS::Region' }, '.', { Ref: 'AWS::URLSuffix' }]],
@@ -135,7 +136,7 @@ describe('frontend deployment', () => {
     const files = readdirSync(outdir)
       .map((entry) => join(outdir, entry, 'runtime-config.json'))
       .filter((file) => existsSync(file))
-      .map((file) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, any>);
+      .map((file) => JSON.parse(readFileSync(file, 'utf8')) as Json);
     expect(files).toHaveLength(1);
     const [config] = files;
     expect(config).toMatchObject({ apiBaseUrl: '', environment: 'cloud', modes: { models: 'bedrock', payments: 'stripe' } });

@@ -156,7 +156,7 @@ export async function startDynamoDbLocal(options: StartDynamoDbLocalOptions): Pr
   } catch (error) {
     await stop();
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`DynamoDB Local did not start on port ${port}: ${reason}\n${output.trim()}`);
+    throw new Error(`DynamoDB Local did not start on port ${port}: ${reason}\n${output.trim()}`, { cause: error });
   }
   return { endpoint, process: child, stop };
 }

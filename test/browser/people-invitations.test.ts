@@ -58,7 +58,7 @@ describe('people: invitations and password resets', () => {
 
   it('an admin resets a password; the temporary one is shown once and must be changed at the next sign-in', async () => {
     const target = suite.platform.credentials.USER;
-    let temporary = '';
+    let temporary: string;
     const admin = await newSession(suite.browser);
     try {
       const { page } = admin;

@@ -6,6 +6,7 @@ import { UserRepository, type UserRecord } from '../../functions/domain/users/us
 import { ROUTES } from '../../shared/api/route-table';
 import { callApi, removeDataDir, startTestPlatform, type JsonAnswer } from '../support/local-platform-fixture';
 import { nextClientIp, unique } from '../support/unique-values';
+import type { Json } from '../support/json';
 
 /**
  * The access matrices of contract §1.3 for the people and tenancy families (§4–§8):
@@ -15,7 +16,7 @@ import { nextClientIp, unique } from '../support/unique-values';
 
 type Caller = 'SYSTEM_ADMIN' | 'ADMIN' | 'USER' | 'RAG_USER' | 'ANONYMOUS';
 const CALLERS: Caller[] = ['SYSTEM_ADMIN', 'ADMIN', 'USER', 'RAG_USER', 'ANONYMOUS'];
-type Body = Record<string, any>;
+type Body = Json;
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 const tokens = {} as Record<Exclude<Caller, 'ANONYMOUS'>, string>;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAMILIES, ROUTES } from '../../shared/api/route-table';
 import { SEED_ROLES } from '../../local/seed/seed-credentials';
 import { callApi, removeDataDir, startTestPlatform } from '../support/local-platform-fixture';
+import type { Json } from '../support/json';
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 const tokens: Record<string, string> = {};
@@ -60,7 +61,7 @@ describe('health and meta', () => {
 describe('password sign-in (contract §4.1)', () => {
   it('returns provider tokens and the product user with its role and groups', async () => {
     const { email, password } = platform.credentials.ADMIN;
-    const answer = await callApi<Record<string, any>>(platform.url, 'POST', '/api/auth/login', { body: { email: email.toUpperCase(), password } });
+    const answer = await callApi<Json>(platform.url, 'POST', '/api/auth/login', { body: { email: email.toUpperCase(), password } });
     expect(answer.status).toBe(200);
     expect(answer.body.token.split('.')).toHaveLength(3);
     expect(answer.body.idToken.split('.')).toHaveLength(3);
@@ -87,10 +88,10 @@ describe('password sign-in (contract §4.1)', () => {
   });
 
   it('seeds the system admin in the system organization and the others in the demo company', async () => {
-    const session = await callApi<Record<string, any>>(platform.url, 'GET', '/api/auth/validate-session', { token: tokens.SYSTEM_ADMIN });
+    const session = await callApi<Json>(platform.url, 'GET', '/api/auth/validate-session', { token: tokens.SYSTEM_ADMIN });
     expect(session.status).toBe(200);
     expect(session.body.user).toMatchObject({ role: 'system_admin', is_system_org: true, isSystemOrg: true });
-    const rag = await callApi<Record<string, any>>(platform.url, 'GET', '/api/auth/validate-session', { token: tokens.RAG_USER });
+    const rag = await callApi<Json>(platform.url, 'GET', '/api/auth/validate-session', { token: tokens.RAG_USER });
     expect(rag.body.user).toMatchObject({ role: 'rag_user', is_system_org: false, email: platform.credentials.RAG_USER.email });
   });
 });
@@ -185,7 +186,7 @@ describe('request conventions (contract §1.1, §1.3)', () => {
   });
 
   it('serves the runtime configuration the web client starts from', async () => {
-    const answer = await callApi<Record<string, any>>(platform.url, 'GET', '/runtime-config.json');
+    const answer = await callApi<Json>(platform.url, 'GET', '/runtime-config.json');
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ apiBaseUrl: '', environment: 'local', oidc: { authority: `${platform.url}/oidc`, clientId: 'groundwork-web' } });
   });

@@ -9,6 +9,7 @@ import { createUserWithAccount } from '../../functions/domain/users/user-lifecyc
 import { UserRepository, type UserRecord } from '../../functions/domain/users/user-repository';
 import type { AuthSettings, SecuritySettings } from '../../shared/rules/organization-settings';
 import { callApi, removeDataDir, startTestPlatform, type JsonAnswer } from '../support/local-platform-fixture';
+import type { Json } from '../support/json';
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let demo: OrganizationRecord;
@@ -23,8 +24,7 @@ function freshIp(): string {
 }
 
 type Options = { token?: string; body?: unknown; ip?: string };
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function api<T = Record<string, any>>(method: string, path: string, options: Options = {}): Promise<JsonAnswer<T>> {
+function api<T = Json>(method: string, path: string, options: Options = {}): Promise<JsonAnswer<T>> {
   return callApi<T>(platform.url, method, path, { token: options.token, body: options.body, headers: { 'x-forwarded-for': options.ip ?? freshIp() } });
 }
 
@@ -34,7 +34,7 @@ const expectError = (answer: JsonAnswer, status: number, code: string, message: 
 async function login(email: string, password: string) {
   const answer = await api('POST', '/api/auth/login', { body: { email, password } });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body as { token: string; idToken: string; refreshToken: string; expiresIn: number; user: Record<string, any> };
+  return answer.body as { token: string; idToken: string; refreshToken: string; expiresIn: number; user: Json };
 }
 
 async function createOrganization(name: string, domain: string, settings: { auth?: Partial<AuthSettings>; security?: Partial<SecuritySettings> } = {}, type: 'business' | 'consumer' = 'business') {

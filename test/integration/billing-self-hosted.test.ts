@@ -4,13 +4,14 @@ import { countersKey } from '../../functions/domain/cloud-resources/storage-coun
 import { SEEDED_PLANS } from '../../shared/rules/plans';
 import { callApi, removeDataDir, startTestPlatform, type JsonAnswer } from '../support/local-platform-fixture';
 import { nextClientIp } from '../support/unique-values';
+import type { Json } from '../support/json';
 
 /**
  * Billing (contract §20) and usage (§21) without a Stripe key: the self-hosted mode, in which a
  * plan change applies at once and every payment write answers 409 with the contract's text. The
  * demo organization starts on the free tier (no demo content, so no seeded plan).
  */
-type Body = Record<string, any>;
+type Body = Json;
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 const tokens: Record<'SYSTEM_ADMIN' | 'ADMIN' | 'USER' | 'RAG_USER', string> = { SYSTEM_ADMIN: '', ADMIN: '', USER: '', RAG_USER: '' };

@@ -8,13 +8,14 @@ import { DECLINE_MESSAGE, deliverEvents, FakeStripe } from '../support/fake-stri
 import { parseFormParams } from '../support/fake-stripe/form-params';
 import { callApi, removeDataDir, startTestPlatform, type JsonAnswer } from '../support/local-platform-fixture';
 import { nextClientIp, unique } from '../support/unique-values';
+import type { Json } from '../support/json';
 
 /**
  * Billing in Stripe mode (contract §20) against a fake Stripe API on this machine: the platform's
  * official `stripe` client is pointed at it with STRIPE_API_BASE_URL. Stripe's events are delivered
  * by the test, signed, when and in the order a scenario needs.
  */
-type Body = Record<string, any>;
+type Body = Json;
 
 const SECRET = 'whsec_groundwork_test';
 const ENV_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE_URL'] as const;

@@ -8,6 +8,7 @@ import { OrganizationRepository, type OrganizationRecord } from '../../functions
 import { DEMO_CONTENT, demoDocuments } from '../../local/seed/demo-content';
 import { callApi, removeDataDir, startTestPlatform, type JsonAnswer } from '../support/local-platform-fixture';
 import { nextClientIp } from '../support/unique-values';
+import type { Json } from '../support/json';
 
 /**
  * The first-run demo content (issue point 7): a knowledge base of Groundwork's own documentation
@@ -15,7 +16,7 @@ import { nextClientIp } from '../support/unique-values';
  * Groundwork and get a cited answer. Seeding again on the next start creates nothing twice.
  */
 
-type Body = Record<string, any>;
+type Body = Json;
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let demo: OrganizationRecord;
 

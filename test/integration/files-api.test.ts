@@ -11,6 +11,7 @@ import { ROUTES } from '../../shared/api/route-table';
 import { loadOrCreateObjectStoreKeys } from '../../local/objects/object-store-keys';
 import { callApi, removeDataDir, startTestPlatform, type JsonAnswer } from '../support/local-platform-fixture';
 import { nextClientIp, unique } from '../support/unique-values';
+import type { Json } from '../support/json';
 
 /**
  * Contract §9–§11 through the HTTP API: every endpoint's happy path and messages, roles and
@@ -18,7 +19,7 @@ import { nextClientIp, unique } from '../support/unique-values';
  * Content-Type), and the storage limit.
  */
 
-type Body = Record<string, any>;
+type Body = Json;
 const PASSWORD = 'Files-passw0rd';
 const GB = 1024 ** 3;
 

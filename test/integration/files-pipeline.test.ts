@@ -23,6 +23,7 @@ import { notificationBody } from '../../local/objects/object-store';
 import { createLanceDbIndex } from '../../local/vectors/lancedb-index';
 import { subscribe } from '../support/knowledge-flows';
 import { callApi, removeDataDir, startTestPlatform, type JsonAnswer } from '../support/local-platform-fixture';
+import type { Json } from '../support/json';
 
 /**
  * The file pipeline end to end on the embedded platform: the browser's three upload steps, the S3
@@ -31,7 +32,7 @@ import { callApi, removeDataDir, startTestPlatform, type JsonAnswer } from '../s
  * knowledge-base index.
  */
 
-type Body = Record<string, any>;
+type Body = Json;
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let dataDir: string;

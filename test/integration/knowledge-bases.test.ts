@@ -16,6 +16,7 @@ import { knowledgeBaseIndexName } from '../../functions/contracts/ports/vectors'
 import { waitUntil } from '../support/knowledge-flows';
 import { callApi, removeDataDir, startTestPlatform, type JsonAnswer } from '../support/local-platform-fixture';
 import { nextClientIp, unique } from '../support/unique-values';
+import type { Json } from '../support/json';
 
 /**
  * Knowledge bases (contract §15) on the embedded platform: every endpoint and message, roles and
@@ -28,7 +29,7 @@ import { nextClientIp, unique } from '../support/unique-values';
  * and the demo organization holds the one knowledge base that is deployed end to end.
  */
 
-type Body = Record<string, any>;
+type Body = Json;
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let dataDir: string;

@@ -8,8 +8,9 @@ import { installPorts } from '../../functions/contracts/ports/ports';
 import { createS3Objects } from '../../functions/adapters/aws/s3-objects';
 import { callApi, removeDataDir, startTestPlatform } from '../support/local-platform-fixture';
 import { unique } from '../support/unique-values';
+import type { Json } from '../support/json';
 
-type Body = Record<string, any>;
+type Body = Json;
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 const tokens: Record<'SYSTEM_ADMIN' | 'ADMIN' | 'USER' | 'RAG_USER', string> = { SYSTEM_ADMIN: '', ADMIN: '', USER: '', RAG_USER: '' };

@@ -8,6 +8,7 @@ import { OrganizationRepository, type OrganizationRecord } from '../../functions
 import { UserRepository, type UserRecord } from '../../functions/domain/users/user-repository';
 import { callApi, removeDataDir, startTestPlatform, type JsonAnswer } from '../support/local-platform-fixture';
 import { nextClientIp, unique } from '../support/unique-values';
+import type { Json } from '../support/json';
 
 /**
  * Issue 15 through the HTTP API: user-supplied storage endpoints never reach link-local or
@@ -16,7 +17,7 @@ import { nextClientIp, unique } from '../support/unique-values';
  * their size behind (§1.9: the counters are the sum of the files kept).
  */
 
-type Body = Record<string, any>;
+type Body = Json;
 const PASSWORD = 'Hardening-passw0rd';
 const ALLOW = 'GROUNDWORK_ALLOW_PRIVATE_URLS';
 

@@ -25,6 +25,7 @@ import type { UserRecord } from '../../functions/domain/users/user-repository';
 import { waitUntil } from '../support/knowledge-flows';
 import { callApi, removeDataDir, startTestPlatform, type JsonAnswer } from '../support/local-platform-fixture';
 import { nextClientIp, unique } from '../support/unique-values';
+import type { Json } from '../support/json';
 
 /**
  * Contract §16–§18 through the HTTP API of the embedded platform: every endpoint's happy path and
@@ -34,7 +35,7 @@ import { nextClientIp, unique } from '../support/unique-values';
  * a fake Slack server.
  */
 
-type Body = Record<string, any>;
+type Body = Json;
 const PASSWORD = 'RagChat-passw0rd';
 const NO_ACCESS = 'You do not have access to this application';
 const HANDBOOK = [

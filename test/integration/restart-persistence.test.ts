@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { callApi, removeDataDir, startTestPlatform } from '../support/local-platform-fixture';
+import type { Json } from '../support/json';
 
 let dataDir: string | undefined;
 
@@ -12,7 +13,7 @@ describe('state under the data directory survives a restart', () => {
     const first = await startTestPlatform();
     dataDir = first.dataDir;
     const { email, password } = first.credentials.ADMIN;
-    const login = await callApi<Record<string, any>>(first.url, 'POST', '/api/auth/login', { body: { email, password } });
+    const login = await callApi<Json>(first.url, 'POST', '/api/auth/login', { body: { email, password } });
     expect(login.status).toBe(200);
     // A message that is still waiting when the platform stops must be delivered after the restart.
     await first.queue.send('indexing', {
@@ -30,11 +31,11 @@ describe('state under the data directory survives a restart', () => {
     const second = await startTestPlatform({ dataDir, port: Number(new URL(first.url).port) });
     try {
       expect(second.credentials.ADMIN).toEqual({ email, password });
-      const session = await callApi<Record<string, any>>(second.url, 'GET', '/api/auth/validate-session', { token: login.body.token });
+      const session = await callApi<Json>(second.url, 'GET', '/api/auth/validate-session', { token: login.body.token });
       // The issuer's signing keys persist, so a token issued before the restart still verifies.
       expect(session.status).toBe(200);
       expect(session.body.user.id).toBe(login.body.user.id);
-      const again = await callApi<Record<string, any>>(second.url, 'POST', '/api/auth/login', { body: { email, password } });
+      const again = await callApi<Json>(second.url, 'POST', '/api/auth/login', { body: { email, password } });
       expect(again.status).toBe(200);
       expect(again.body.user.id).toBe(login.body.user.id);
       await expect

@@ -14,6 +14,7 @@ import { OIDC_CALLBACK_PATH } from '../../shared/config/runtime-config';
 import { API_CLIENT_ID, PASSWORD_GRANT_TYPE, WEB_CLIENT_ID } from '../../local/identity/issuer-constants';
 import { formAction, pkcePair, TestBrowser } from '../support/identity/test-browser';
 import { callApi, removeDataDir, startTestPlatform, type JsonAnswer } from '../support/local-platform-fixture';
+import type { Json } from '../support/json';
 
 const LOCKED = 'Too many login attempts. Please try again later.';
 const INVALID_TOKEN = 'Invalid or expired token';
@@ -31,8 +32,7 @@ function freshIp(): string {
   return `10.77.${(addressCount >> 8) & 255}.${addressCount & 255}`;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function api<T = Record<string, any>>(method: string, path: string, options: { token?: string; body?: unknown; ip?: string } = {}): Promise<JsonAnswer<T>> {
+function api<T = Json>(method: string, path: string, options: { token?: string; body?: unknown; ip?: string } = {}): Promise<JsonAnswer<T>> {
   return callApi<T>(platform.url, method, path, { token: options.token, body: options.body, headers: { 'x-forwarded-for': options.ip ?? freshIp() } });
 }
 

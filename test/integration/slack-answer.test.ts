@@ -14,6 +14,7 @@ import { settleDeadLetter } from '../../functions/workers/dead-letters/processor
 import { waitUntil } from '../support/knowledge-flows';
 import { callApi, removeDataDir, startTestPlatform, type JsonAnswer } from '../support/local-platform-fixture';
 import { nextClientIp, unique } from '../support/unique-values';
+import type { Json } from '../support/json';
 
 /**
  * §18.1 end to end: a signed Slack event reaches the receiver, which queues `slack.answer`; the
@@ -24,7 +25,7 @@ import { nextClientIp, unique } from '../support/unique-values';
  * an asker over the per-user chat limit gets a refusal there instead of an answer.
  */
 
-type Body = Record<string, any>;
+type Body = Json;
 const SIGNING_SECRET = 'slack-signing-secret-answer-0123';
 const BOT_TOKEN = 'xoxb-3333-4444-answerworker';
 const TEAM = 'T0ANSWER';

@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, removeDataDir, startTestPlatform, type JsonAnswer } from '../support/local-platform-fixture';
 import { readOutbox } from '../support/outbox';
 import { nextClientIp, unique } from '../support/unique-values';
+import type { Json } from '../support/json';
 
 /**
  * Support tickets (contract §19): two-step creation with presigned attachments, reads by the
  * creator or a system admin only, the system admin's inbox across organizations, responses that
  * reach the creator by mail, and the hourly creation limit (§1.8).
  */
-type Body = Record<string, any>;
+type Body = Json;
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 const tokens: Record<'SYSTEM_ADMIN' | 'ADMIN' | 'USER' | 'RAG_USER' | 'OTHER_ADMIN', string> = { SYSTEM_ADMIN: '', ADMIN: '', USER: '', RAG_USER: '', OTHER_ADMIN: '' };

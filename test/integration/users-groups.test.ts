@@ -12,8 +12,9 @@ import { keys } from '../../functions/contracts/keys/table-keys';
 import type { OutboxEntry } from '../../local/mail/outbox-mail';
 import { callApi, removeDataDir, startTestPlatform } from '../support/local-platform-fixture';
 import { unique } from '../support/unique-values';
+import type { Json } from '../support/json';
 
-type Body = Record<string, any>;
+type Body = Json;
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let outboxDir: string;

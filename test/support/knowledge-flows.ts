@@ -4,6 +4,7 @@ import { subscriptionKey } from '../../functions/domain/plans/organization-plan'
 import type { LocalPlatform } from '../../local/platform/local-platform';
 import { callApi, type JsonAnswer } from './local-platform-fixture';
 import { nextClientIp } from './unique-values';
+import type { Json } from './json';
 
 /**
  * The product paths the knowledge and chat tests walk through the HTTP API, as the browser does:
@@ -12,7 +13,7 @@ import { nextClientIp } from './unique-values';
  * per-IP limits of the public auth endpoints never meet a test that is not about them.
  */
 
-export type Body = Record<string, any>;
+export type Body = Json;
 
 export interface KnowledgeFlows {
   call(method: string, path: string, token: string | undefined, body?: unknown, headers?: Record<string, string>): Promise<JsonAnswer<Body>>;

@@ -41,7 +41,7 @@ function isHeadingLine(line: string, next: string | undefined): boolean {
   if (HEADING_MARKER.test(line)) return true;
   const words = wordCount(line);
   if (words === 0 || words > 8 || ENDS_SENTENCE.test(line) || LIST_MARKER.test(line)) return false;
-  return next === undefined || next === '' || LIST_MARKER.test(next) || /^["'“‘(\[]?\p{Lu}/u.test(next);
+  return next === undefined || next === '' || LIST_MARKER.test(next) || /^["'“‘([]?\p{Lu}/u.test(next);
 }
 
 interface Block {
@@ -193,7 +193,7 @@ function periodEndsSentence(text: string, index: number): boolean {
 function splitBlock(text: string): string[] {
   const sentences: string[] = [];
   let start = 0;
-  const boundary = /([.!?]+)(["'”’)\]]*)\s+(?=["'“‘(\[]?[\p{Lu}\d])/gu;
+  const boundary = /([.!?]+)(["'”’)\]]*)\s+(?=["'“‘([]?[\p{Lu}\d])/gu;
   for (let match = boundary.exec(text); match; match = boundary.exec(text)) {
     const punctuationEnd = match.index + (match[1]?.length ?? 0) - 1;
     if (match[1] === '.' && !periodEndsSentence(text, punctuationEnd)) continue;

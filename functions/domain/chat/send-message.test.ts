@@ -7,6 +7,7 @@ import { ConversationLimitError, conversationCounterName } from './conversation-
 import { sendMessage, type SendRequest } from './send-message';
 import { chatSessionRecord } from '../../../test/support/chat-records';
 import { SessionFullError } from './session-repository';
+import type { Json } from '../../../test/support/json';
 
 /** A table that answers reads from `items` and records every transaction; nothing else is needed here. */
 function fakeDatabase(items: Record<string, Record<string, unknown>> = {}) {
@@ -49,7 +50,7 @@ describe('sendMessage (§17.4)', () => {
     const { database, transactions } = fakeDatabase();
     const result = await sendMessage(request(database, model(async () => ({ text: 'Nothing here.', citedPassageIndexes: [], generator: { kind: 'extractive', model: 'm' } }))));
     expect(transactions).toHaveLength(1);
-    const items = transactions[0] as Array<Record<string, any>>;
+    const items = transactions[0] as Array<Json>;
     expect(items.map((item) => Object.keys(item)[0])).toEqual(['Update', 'Put', 'Put', 'Update']);
     expect(items[0]?.Update.ExpressionAttributeValues).toMatchObject({ ':name': 'A question that is long enough to be cut when it', ':count': 2, ':seen': 0 });
     expect(items[3]?.Update.ExpressionAttributeNames['#conversations']).toMatch(/^conversations_\d{4}-\d{2}-01T00:00:00\.000Z$/);
@@ -61,7 +62,7 @@ describe('sendMessage (§17.4)', () => {
   it('counts no conversation and keeps the name after the first exchange', async () => {
     const { database, transactions } = fakeDatabase();
     await sendMessage(request(database, model(async () => ({ text: 'ok', citedPassageIndexes: [], generator: { kind: 'llm', model: 'm' } })), { session: session({ message_count: 2, name: 'Kept' }) }));
-    const items = transactions[0] as Array<Record<string, any>>;
+    const items = transactions[0] as Array<Json>;
     expect(items).toHaveLength(3);
     expect(items[0]?.Update.ExpressionAttributeValues[':name']).toBe('Kept');
   });

@@ -3,6 +3,7 @@
 const LINE_BREAKS = /\r\n?|[\f\v\u0085\u2028\u2029]/g;
 // C0 and C1 controls except \t and \n, DEL, and byte order marks left inside the text. NULs come from
 // UTF-16 read as bytes or from binary padding in old Office streams; none of them is content.
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's job
 const CONTROLS = /[\u0000-\u0008\u000E-\u001F\u007F-\u009F\uFEFF]/g;
 // A lone surrogate cannot be stored as UTF-8 (DynamoDB, S3 metadata, JSON) without corruption.
 const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;

@@ -1,5 +1,5 @@
 import type { Passage } from './passages';
-import { wordsOf } from './query-terms';
+import { foldedWords } from '../text-analysis/tokenizer';
 
 /** Word-set overlap above which two chunks say the same thing (the same file in two knowledge bases, a page crawled twice). */
 export const NEAR_DUPLICATE_SIMILARITY = 0.9;
@@ -47,14 +47,18 @@ export function mergePassages(rankings: readonly Passage[][], topK: number, perD
   const firstOfDocument = new Set<Passage>();
   if (Number.isFinite(perDocument)) {
     const seen = new Set<string>();
-    for (const passage of ordered) if (!seen.has(passage.documentId)) (seen.add(passage.documentId), firstOfDocument.add(passage));
+    for (const passage of ordered) {
+      if (seen.has(passage.documentId)) continue;
+      seen.add(passage.documentId);
+      firstOfDocument.add(passage);
+    }
   }
   const passes = Number.isFinite(perDocument) ? [ordered.filter((passage) => firstOfDocument.has(passage)), ordered.filter((passage) => !firstOfDocument.has(passage))] : [ordered];
   for (const passage of passes.flat()) {
     if (kept.length >= topK) break;
     const fromDocument = perDocumentKept.get(passage.documentId) ?? 0;
     if (fromDocument >= perDocument) continue;
-    const words = new Set(wordsOf(passage.text));
+    const words = new Set(foldedWords(passage.text));
     const prefix = prefixOf(words);
     const candidates = new Set(prefix.flatMap((word) => keptByPrefixWord.get(word) ?? []));
     if ([...candidates].some((other) => jaccard(other, words) >= NEAR_DUPLICATE_SIMILARITY)) continue;

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { prorateUpgrade, toCents } from '../../../shared/rules/billing/proration';
 import { parseFormParams, type FormObject, type FormValue } from './form-params';
+import type { Json } from '../json';
 
 /**
  * A Stripe API of our own for tests (stripe-stateful-mock lacks payment methods, schedules and
@@ -15,7 +16,6 @@ import { parseFormParams, type FormObject, type FormValue } from './form-params'
  * fresh `pm_…`; `pm_card_visa_chargeDeclined` attaches but every charge is declined;
  * `pm_card_chargeDeclined` is declined when attached.
  */
-type Json = Record<string, any>;
 
 const CARD_TOKENS: Record<string, { brand: string; last4: string; declinesCharges: boolean; declinesAttach: boolean }> = {
   pm_card_visa: { brand: 'visa', last4: '4242', declinesCharges: false, declinesAttach: false },

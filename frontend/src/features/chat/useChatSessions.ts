@@ -85,7 +85,7 @@ export function useChatSessions({ appId, userId, application, storage }: ChatSes
       setSelectedId(sessionId);
       showMessages(readStoredMessages(storage, appId, userId, sessionId));
       setLoadingMessages(true);
-      let loaded: ChatMessage[] = [];
+      let loaded: ChatMessage[];
       try {
         loaded = await fetchMessages(apiFetch, appId, sessionId);
       } catch {
