@@ -1,7 +1,7 @@
 import type { ChatModelInput, ChatModelPort } from '../../contracts/ports/chat-model';
 import type { Passage } from '../../domain/retrieval/retrieve';
 import { NOTHING_RELEVANT } from '../../domain/answering/answer-texts';
-import { contentTerms } from '../../domain/answering/lexical-terms';
+import { contentTerms } from '../../domain/text-analysis/analyzers';
 import { sentencesOf, type Sentence } from '../../domain/answering/sentences';
 
 export const EXTRACTIVE_MODEL = 'groundwork-extractive-v1';

@@ -40,4 +40,11 @@ describe('snippetFor', () => {
   it('shows reST roles and inline code as the text a reader sees (issue 17)', () => {
     expect(snippetFor('Use :func:`repr` and ``str()`` with :mod:`pprint`.', 'repr')).toBe('Use repr() and str() with pprint.');
   });
+
+  it('finds the question’s words whatever their accents and case, and leaves filler out (issue 16)', () => {
+    const text = `${filler(60)} Please explain this. ${filler(30, 'ipsum')} Le café crème est servi à midi. ${filler(60, 'dolor')}`;
+    const snippet = snippetFor(text, 'Please explain when the CAFE CREME is served');
+    expect(snippet).toContain('Le café crème est servi à midi.');
+    expect(snippet).not.toContain('Please explain');
+  });
 });

@@ -1,6 +1,7 @@
 import { fenceOpenedBy } from '../../../shared/markdown/code-fences';
 import { markupAsMarkdown } from '../chunking/markup-text';
-import { queryTerms } from './query-terms';
+import { questionWords } from '../text-analysis/analyzers';
+import { wordSpans } from '../text-analysis/tokenizer';
 
 export const SNIPPET_MAX_CHARS = 300;
 /** Context kept before the first matching word of the window. */
@@ -8,27 +9,26 @@ const LEAD_CHARS = 40;
 const ELLIPSIS = '…';
 
 /**
- * The part of a word a match needs, so "danced" finds "dancing" and "storms" finds "storm"
- * without a stemmer for every language.
+ * The start of a word a match needs, so "danced" finds "dancing" and "storms" finds "storm" in any
+ * language, without a stemmer for each (the text-analysis stemmer is English only).
  */
-const stemOf = (term: string) => (term.length > 5 ? term.slice(0, 5) : term);
+const MATCH_PREFIX = 5;
 
 interface Hit {
   at: number;
   term: number;
 }
 
+/** Where the text's words start that begin with a query word's first MATCH_PREFIX letters, accents and case folded on both sides. */
 function hitsOf(text: string, terms: string[]): Hit[] {
-  const lower = text.toLowerCase();
+  const prefixes = terms.map((term) => term.slice(0, MATCH_PREFIX));
   const hits: Hit[] = [];
-  terms.forEach((term, index) => {
-    const stem = stemOf(term);
-    for (let at = lower.indexOf(stem); at !== -1; at = lower.indexOf(stem, at + 1)) {
-      const startsWord = at === 0 || !/[\p{L}\p{N}]/u.test(lower[at - 1] as string);
-      if (startsWord) hits.push({ at, term: index });
-    }
-  });
-  return hits.sort((a, b) => a.at - b.at);
+  for (const { word, start } of wordSpans(text)) {
+    prefixes.forEach((prefix, term) => {
+      if (word.startsWith(prefix)) hits.push({ at: start, term });
+    });
+  }
+  return hits;
 }
 
 /**
@@ -48,7 +48,7 @@ export function snippetFor(chunk: string, query: string, max = SNIPPET_MAX_CHARS
     .replace(/\s+/g, ' ')
     .trim();
   if (text.length <= max) return text;
-  const hits = hitsOf(text, queryTerms(query));
+  const hits = hitsOf(text, questionWords(query));
 
   let start = 0;
   let best = 0;

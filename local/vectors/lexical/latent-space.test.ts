@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createAnalyzer } from './analyzer';
+import { indexTerms } from '../../../functions/domain/text-analysis/analyzers';
 import { trainLatentSpace } from './latent-space';
 import { TermIndex } from './term-index';
 
-const analyze = createAnalyzer();
 const OPTIONS = { dimensions: 4, powerIterations: 2, oversampling: 4, maximumTerms: 1000 };
 
 /** Two topics whose words keep company (weight and body-mass index; ladders and falls), and loose documents. */
@@ -18,24 +17,24 @@ const cosine = (a: Float32Array, b: Float32Array) => a.reduce((sum, value, i) =>
 describe('latent space', () => {
   it('places a document near a question about its topic that shares none of its words', async () => {
     const texts = corpus();
-    const index = new TermIndex(texts.map((text) => analyze(text)));
+    const index = new TermIndex(texts.map((text) => indexTerms(text)));
     const space = (await trainLatentSpace([index], OPTIONS))!;
     const documents = space.documentsOf(index)!;
     const document = (text: string) => documents.subarray(texts.indexOf(text) * space.dimensions, (texts.indexOf(text) + 1) * space.dimensions);
-    const question = space.project(analyze('obesity'))!;
+    const question = space.project(indexTerms('obesity'))!;
     // "body mass index measured at school" never says obesity.
     expect(cosine(question, document('body mass index measured at school'))).toBeGreaterThan(0.5);
     expect(cosine(question, document('ladder safety at home'))).toBeLessThan(0.2);
-    expect(space.project(analyze('unheard-of words'))).toBeUndefined();
+    expect(space.project(indexTerms('unheard-of words'))).toBeUndefined();
   });
 
   it('trains the same space from the same documents, spread over several indexes', async () => {
     const texts = corpus();
-    const whole = new TermIndex(texts.map((text) => analyze(text)));
-    const parts = [new TermIndex(texts.slice(0, 10).map((text) => analyze(text))), new TermIndex(texts.slice(10).map((text) => analyze(text)))];
+    const whole = new TermIndex(texts.map((text) => indexTerms(text)));
+    const parts = [new TermIndex(texts.slice(0, 10).map((text) => indexTerms(text))), new TermIndex(texts.slice(10).map((text) => indexTerms(text)))];
     const [a, b, c] = await Promise.all([trainLatentSpace([whole], OPTIONS), trainLatentSpace([whole], OPTIONS), trainLatentSpace(parts, OPTIONS)]);
     expect(Array.from(a!.documentsOf(whole)!)).toEqual(Array.from(b!.documentsOf(whole)!));
-    const question = analyze('obesity ladder');
+    const question = indexTerms('obesity ladder');
     expect(Array.from(a!.project(question)!)).toEqual(Array.from(b!.project(question)!));
     // Split in two, the documents are the same ones: the second part's vectors are the tail of the whole's.
     const tail = a!.documentsOf(whole)!.subarray(10 * a!.dimensions);
@@ -43,11 +42,11 @@ describe('latent space', () => {
   });
 
   it('answers nothing when cancelled, or when the documents are too few to span a space', async () => {
-    const index = new TermIndex(corpus().map((text) => analyze(text)));
+    const index = new TermIndex(corpus().map((text) => indexTerms(text)));
     const cancellation = { cancelled: false };
     const training = trainLatentSpace([index], OPTIONS, cancellation);
     cancellation.cancelled = true;
     expect(await training).toBeUndefined();
-    expect(await trainLatentSpace([new TermIndex([analyze('one document')])], OPTIONS)).toBeUndefined();
+    expect(await trainLatentSpace([new TermIndex([indexTerms('one document')])], OPTIONS)).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import type { IndexHit, IndexRecordMetadata, IndexSourceType } from '../../../functions/contracts/ports/vectors';
+import { indexTerms } from '../../../functions/domain/text-analysis/analyzers';
 import { bm25Score } from '../scores';
-import { createAnalyzer } from './analyzer';
 import { LATENT_SPACE, trainLatentSpace, type Cancellation, type LatentSpace } from './latent-space';
 import { documentName, sourceDocuments } from './source-documents';
 import { collectionOf, TermIndex, weightedTerms, type Bm25Parameters, type CollectionStatistics, type WeightedTerm } from './term-index';
@@ -43,9 +43,6 @@ export interface LexicalRow {
   metadata: IndexRecordMetadata;
 }
 
-/** One shared analyzer: its stem cache serves every index of the process. */
-const analyze = createAnalyzer();
-
 function prefixes(stems: readonly string[]): string[] {
   const length = LEXICAL_SCORING.prefixLength;
   return stems.map((stem) => (stem.length > length ? stem.slice(0, length) : stem));
@@ -64,7 +61,8 @@ type FieldIndexes = Record<Field, TermIndex>;
 const byField = <T>(make: (field: Field) => T): Record<Field, T> => ({ stems: make('stems'), prefixes: make('prefixes') });
 
 function fieldIndexes(texts: readonly string[]): FieldIndexes {
-  const stems = texts.map((text) => analyze(text));
+  // The same analysis as questionOf's: BM25 only works when both sides drop and stem alike.
+  const stems = texts.map((text) => indexTerms(text));
   return byField((field) => new TermIndex(stems.map((terms) => fieldTerms(field, terms))));
 }
 
@@ -420,7 +418,7 @@ export interface Question {
 }
 
 export function questionOf(text: string): Question {
-  return { stems: [...new Set(analyze(text))] };
+  return { stems: [...new Set(indexTerms(text))] };
 }
 
 /**

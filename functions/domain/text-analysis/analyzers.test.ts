@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { contentTerms, indexTerms, questionWords } from './analyzers';
+
+describe('indexTerms (the lexical index)', () => {
+  it('folds accents and case, splits at punctuation, drops stop words, stems English words', () => {
+    expect(indexTerms('The Café’s STUDIES of cells, running-shoes and généralisation!')).toEqual(['cafe', 's', 'studi', 'cell', 'run', 'shoe', 'generalis']);
+  });
+
+  it('keeps numbers and words of any script, and drops tokens too long to be typed', () => {
+    expect(indexTerms(`COVID-19 in 2020 при гриппе ${'x'.repeat(41)}`)).toEqual(['covid', '19', '2020', 'при', 'гриппе']);
+  });
+
+  it('gives a question and a passage the same terms for the same words', () => {
+    expect(indexTerms('How are refunds processed?')).toEqual(indexTerms('refund processing'));
+  });
+
+  it('keeps single letters and digits, and the words documentation names commands with', () => {
+    expect(indexTerms('T cells and type 2 diabetes: git show, kubectl get')).toEqual(['t', 'cell', 'type', '2', 'diabet', 'git', 'show', 'kubectl', 'get']);
+  });
+});
+
+describe('contentTerms (the extractive answerer)', () => {
+  it('reads a question for what it is about: question filler and single letters left out, words stemmed', () => {
+    expect(contentTerms('Please explain how I get refunds for the café’s orders')).toEqual(['refund', 'cafe', 'order']);
+  });
+
+  it('keeps repeats in order, for bigrams', () => {
+    expect(contentTerms('refund policy, refund window')).toEqual(['refund', 'polici', 'refund', 'window']);
+  });
+});
+
+describe('questionWords (citation snippets)', () => {
+  it('gives the distinct, folded, unstemmed words of at least three letters that are not filler', () => {
+    expect(questionWords('When does the Harbour freeze? Tell me about the harbour in été, 2 new ways')).toEqual(['harbour', 'freeze', 'ete', 'new', 'ways']);
+  });
+});

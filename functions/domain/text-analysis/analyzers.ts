@@ -1,0 +1,57 @@
+import { stemOf } from './stemmer';
+import { QUESTION_STOP_WORDS, STOP_WORDS } from './stop-words';
+import { foldedWords } from './tokenizer';
+
+/**
+ * The three ways Groundwork reads text for its words, all on the one tokenizer (tokenizer.ts), the
+ * one stemmer (stemmer.ts) and the stop lists of stop-words.ts. Each is used for both sides of its
+ * comparison, which is what keeps the comparison sound:
+ *
+ * | analysis       | used by                                         | stop words          | shortest | stemmed |
+ * |----------------|-------------------------------------------------|---------------------|----------|---------|
+ * | indexTerms     | lexical index: passages and the questions asked | STOP_WORDS          | 1        | yes     |
+ * | contentTerms   | extractive answerer: question and sentences     | QUESTION_STOP_WORDS | 2        | yes     |
+ * | questionWords  | citation snippet: the question                  | QUESTION_STOP_WORDS | 3        | no      |
+ *
+ * Shortest word: the index keeps single letters and digits ("T cells", "vitamin D", "type 2
+ * diabetes"), which its idf weighs; over a few sentences there is no such idf, so the answerer
+ * leaves them out (and with them a contraction's "s" or "t"); a snippet matches words by their
+ * start (snippet.ts), where a word of one or two letters would start half the text's words.
+ */
+
+/** Longer tokens are base64, hashes or URLs run together: never what anybody types (tantivy drops them too). */
+export const MAX_TERM_LENGTH = 40;
+
+/**
+ * The terms a text is indexed and searched by: folded words, stop words and tokens too long to be
+ * typed dropped, English words reduced to their Porter2 stem, so "cells" meets "cell" and
+ * "studies" meets "study". Repeats kept, in order: BM25 counts them.
+ */
+export function indexTerms(text: string): string[] {
+  const terms: string[] = [];
+  for (const word of foldedWords(text)) {
+    if (word.length > MAX_TERM_LENGTH || STOP_WORDS.has(word)) continue;
+    terms.push(stemOf(word));
+  }
+  return terms;
+}
+
+/**
+ * The stems of a text's content words, as the extractive answerer compares a question with
+ * sentences: "refunds", "refunded" and "refunding" meet, "policies" meets "policy", and the same
+ * stemmer as the lexical index's means a passage retrieved for a word is also read for it. In
+ * order, repeats kept: bigrams need positions.
+ */
+export function contentTerms(text: string): string[] {
+  const terms: string[] = [];
+  for (const word of foldedWords(text)) {
+    if (word.length < 2 || word.length > MAX_TERM_LENGTH || QUESTION_STOP_WORDS.has(word)) continue;
+    terms.push(stemOf(word));
+  }
+  return terms;
+}
+
+/** The distinct folded words of a question that say what it is about, unstemmed (a snippet matches them by their start in any language). */
+export function questionWords(question: string): string[] {
+  return [...new Set(foldedWords(question).filter((word) => word.length >= 3 && word.length <= MAX_TERM_LENGTH && !QUESTION_STOP_WORDS.has(word)))];
+}
