@@ -7,7 +7,7 @@ import { browserNavigation } from '../files/useFiles';
 import { CHAT_FAILURE_TEXT, EXTRACTED_LABEL } from './chat-constants';
 import { renderChatLauncher, setViewportWidth } from './chat-test-kit';
 import { chatTabs } from './ChatWindow';
-import { chatBackend, chatState, storedSession, type ChatBackendState } from './fake-chat-backend';
+import { chatBackend, chatState, storedSession, type ChatBackendState } from './__fixtures__/fake-chat-backend';
 
 const LATER = { timeout: 5000 };
 const HR = { id: 'app-1', name: 'HR Assistant' };

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { chatBackend, chatState, storedSession } from '../../features/chat/fake-chat-backend';
+import { chatBackend, chatState, storedSession } from '../../features/chat/__fixtures__/fake-chat-backend';
 import { apiCalls, locationNow, renderApp, stubApi } from '../../test/test-auth';
 import { chatTab } from './ChatPage';
 

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { bodyOf, errorResponse } from '../../test/fake-api';
 import { apiCalls, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../test/test-auth';
 import { browserNavigation } from '../../features/files/useFiles';
-import { filesBackend, filesState, installFakeXhr, type FilesState } from './fake-files-backend';
+import { filesBackend, filesState, installFakeXhr, type FilesState } from './__fixtures__/fake-files-backend';
 
 resetBrowserStateAfterEachTest();
 /** Each action here waits for a few fake round trips; a loaded test machine needs more than 1 s. */

@@ -2,8 +2,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, errorResponse } from '../../test/fake-api';
+import { rowAction } from '../../test/list-page';
 import { apiCalls, locationNow, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../test/test-auth';
-import { kbBackend, kbState, type KbState } from './fake-kb-backend';
+import { kbBackend, kbState, type KbState } from './__fixtures__/fake-kb-backend';
 
 resetBrowserStateAfterEachTest();
 
@@ -190,7 +191,9 @@ describe('Knowledge base form', () => {
 
   it('clones a knowledge base into a new one from the list', async () => {
     const { fetchMock } = open('/knowledge-bases');
-    fireEvent.click(await screen.findByRole('button', { name: 'Clone Policies' }, LATER));
+    // The list's Actions panel clones the selected row.
+    await screen.findByLabelText('Select Policies', undefined, LATER);
+    fireEvent.click(await rowAction('Policies', 'Clone'));
     expect((await screen.findByTestId('page-title', undefined, LATER)).textContent).toBe('Clone Knowledge Base');
     expect(nameField().value).toBe('Policies (Clone)');
     const files = screen.getByRole('radio', { name: 'Files' }) as HTMLInputElement;

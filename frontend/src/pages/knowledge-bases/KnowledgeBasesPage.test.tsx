@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { bodyOf, errorResponse } from '../../test/fake-api';
 import { actionButton, rowAction, selectRow } from '../../test/list-page';
 import { apiCalls, locationNow, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../test/test-auth';
-import { fakeKnowledgeBase, kbBackend, kbState, type KbState } from './fake-kb-backend';
+import { fakeKnowledgeBase, kbBackend, kbState, type KbState } from './__fixtures__/fake-kb-backend';
 import { PROCESSING_POLL_MS } from './knowledge-base-rules';
 
 resetBrowserStateAfterEachTest();

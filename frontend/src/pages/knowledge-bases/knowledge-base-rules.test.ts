@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeKnowledgeBase } from './fake-kb-backend';
+import { fakeKnowledgeBase } from './__fixtures__/fake-kb-backend';
 import { apiSourceRow, cloneName, dateLine, inUseMessage, loadedSourceProblems, pickerConfirmLabel, readDraft, sourceIconKind, statusLabel, summaryLine, toDraft } from './knowledge-base-rules';
 
 describe('knowledge-base presentation rules', () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { bodyOf, errorResponse, type FakeRoute } from '../../test/fake-api';
 import { apiCalls, jsonResponse, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../test/test-auth';
 import { actionButton, selectRow } from '../../test/list-page';
-import { filesBackend, filesState, installFakeXhr } from '../files/fake-files-backend';
+import { filesBackend, filesState, installFakeXhr } from '../files/__fixtures__/fake-files-backend';
 
 resetBrowserStateAfterEachTest();
 /** Each action here waits for a few fake round trips; a loaded test machine needs more than 1 s. */

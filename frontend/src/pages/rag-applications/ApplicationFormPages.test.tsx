@@ -5,7 +5,7 @@ import { API_TOKEN_PATTERN } from '../../../../shared/rules/application-form';
 import { LLM_MODEL_LABELS, LLM_MODELS } from '../../../../shared/rules/chat';
 import { bodyOf, errorResponse } from '../../test/fake-api';
 import { apiCalls, locationNow, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../test/test-auth';
-import { fakeApplication, ragBackend } from './fake-rag-backend';
+import { fakeApplication, ragBackend } from './__fixtures__/fake-rag-backend';
 
 const SLACK_APP = fakeApplication('app-slack', 'Support bot', {
   integrations: [

@@ -11,7 +11,7 @@ import { ChatLauncherContext } from '../../features/chat/ChatLauncher';
 import { bodyOf, errorResponse } from '../../test/fake-api';
 import { apiCalls, fakeAuth, locationNow, renderApp, resetBrowserStateAfterEachTest, stubApi, testConfig } from '../../test/test-auth';
 import { DESCRIPTION_FOLD } from './ApplicationDescription';
-import { ADMIN_GROUP, ENGINEERING, fakeApplication, ragBackend, SALES } from './fake-rag-backend';
+import { ADMIN_GROUP, ENGINEERING, fakeApplication, ragBackend, SALES } from './__fixtures__/fake-rag-backend';
 import { RagApplicationsPage } from './RagApplicationsPage';
 
 const TRAVEL = fakeApplication('app-travel', 'Travel assistant', { index_ids: ['kb-1', 'kb-2', 'kb-3'] });

@@ -1,7 +1,7 @@
-import { sessionNameFromMessage } from '../../../../shared/rules/chat';
-import { bodyOf, errorResponse, fakeRoutes, type FakeRoute } from '../../test/fake-api';
-import { jsonResponse } from '../../test/test-auth';
-import type { ChatApplication, ChatMessage, ChatSession, Citation, Generator } from './types';
+import { sessionNameFromMessage } from '../../../../../shared/rules/chat';
+import { bodyOf, errorResponse, fakeRoutes, type FakeRoute } from '../../../test/fake-api';
+import { jsonResponse } from '../../../test/test-auth';
+import type { ChatApplication, ChatMessage, ChatSession, Citation, Generator } from '../types';
 
 /**
  * The chat endpoints (contract §16.2, §16.10, §17) over in-memory state, for the chat tests. It keeps

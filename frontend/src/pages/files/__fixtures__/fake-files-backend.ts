@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
-import { bodyOf, errorResponse, fakeRoutes, type FakeRoute } from '../../test/fake-api';
-import { jsonResponse } from '../../test/test-auth';
-import type { DataSourceItem, Folder } from '../../features/files/types';
+import { bodyOf, errorResponse, fakeRoutes, type FakeRoute } from '../../../test/fake-api';
+import { jsonResponse } from '../../../test/test-auth';
+import type { DataSourceItem, Folder } from '../../../features/files/types';
 
 /**
  * An in-memory file manager behind the fake network of the page tests (contract §9–§11 shapes): a

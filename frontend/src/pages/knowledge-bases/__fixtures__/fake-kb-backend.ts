@@ -1,7 +1,7 @@
-import { bodyOf, errorResponse, fakeRoutes, paged, type FakeRoute } from '../../test/fake-api';
-import { jsonResponse, type FetchHandler } from '../../test/test-auth';
-import { filesBackend, filesState } from '../files/fake-files-backend';
-import type { KnowledgeBase } from './types';
+import { bodyOf, errorResponse, fakeRoutes, paged, type FakeRoute } from '../../../test/fake-api';
+import { jsonResponse, type FetchHandler } from '../../../test/test-auth';
+import { filesBackend, filesState } from '../../files/__fixtures__/fake-files-backend';
+import type { KnowledgeBase } from '../types';
 
 /**
  * An in-memory knowledge-base backend (contract §15 shapes) behind the fake network of the page tests,
