@@ -1,7 +1,9 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../contracts/keys/table-keys';
-import { queryAll } from '../../domain/table/query-all';
 import type { Ports } from '../../contracts/ports/ports';
+import { APPLICATION_SK_PREFIX } from '../applications/application-record';
+import { KNOWLEDGE_BASE_GROUP_SK_PREFIX } from '../knowledge-bases/knowledge-base-record';
+import { queryAll } from '../table/query-all';
 
 /**
  * Removes a deleted group's grants on knowledge bases and applications (§8.5), stored as
@@ -11,7 +13,7 @@ import type { Ports } from '../../contracts/ports/ports';
 export async function removeGroupGrants(ports: Ports, organizationId: string, groupId: string): Promise<void> {
   const { database } = ports;
   const suffix = `#${groupId}`;
-  for (const prefix of ['KBGROUP#', 'APPGROUP#']) {
+  for (const prefix of [KNOWLEDGE_BASE_GROUP_SK_PREFIX, APPLICATION_SK_PREFIX.everyGroupLink]) {
     const { items } = await queryAll<{ PK: string; SK: string }>(database, {
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
       ExpressionAttributeValues: { ':pk': keys.organization(organizationId).PK, ':sk': prefix },
