@@ -2,7 +2,7 @@
 // then browser tests.
 // Every stage runs even when an earlier one failed, so one run shows every failure; the exit
 // code is non-zero if any stage failed, and the last line counts tests the way CI reads them.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
 import { ensureDependencies } from './ensure-dependencies.mjs';
 import { ensureWebBuild } from './ensure-web-build.mjs';
@@ -24,6 +24,17 @@ function run(label, command, args) {
   return result.status === 0;
 }
 
+function runCaptured(label, command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => resolve({ label, output, ok: code === 0 }));
+    child.on('error', (error) => resolve({ label, output: String(error), ok: false }));
+  });
+}
+
 function vitest(project) {
   const report = `test-results/${project}.json`;
   run(`${project} tests`, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
@@ -35,10 +46,18 @@ function vitest(project) {
   }
 }
 
-run('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']);
-// The layers of docs/architecture.md, as .dependency-cruiser.cjs states them.
-run('architecture', 'npx', ['depcruise', ...ARCHITECTURE_ROOTS, '--config', '.dependency-cruiser.cjs', '--output-type', 'err']);
-run('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+// The static checks share no state, so they run side by side and print one after the other.
+await Promise.all([
+  runCaptured('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']),
+  // The layers of docs/architecture.md, as .dependency-cruiser.cjs states them.
+  runCaptured('architecture', 'npx', ['depcruise', ...ARCHITECTURE_ROOTS, '--config', '.dependency-cruiser.cjs', '--output-type', 'err']),
+  runCaptured('lint', 'npx', ['eslint', '.', '--max-warnings', '0']),
+]).then((results) => {
+  for (const { label, output, ok } of results) {
+    console.log(`\n=== ${label} ===\n${output.trimEnd()}`);
+    if (!ok) failures.push(label);
+  }
+});
 vitest('unit');
 vitest('integration');
 let browserReady = true;
