@@ -15,6 +15,10 @@
  *                                   get STRIPE_SECRET_KEY from the Secrets Manager secret
  *                                   `groundwork/stripe` (JSON field `secretKey`), which must exist
  *                                   before deploying. Default: off (self-hosted payments mode).
+ * - groundwork:mailFrom             Verified SES sender of invitation and support mail.
+ *                                   Default: no-reply@<web origin host>.
+ * - groundwork:supportEmail         The support mailbox new tickets are mailed to. Default:
+ *                                   support@ the sender's domain.
  * - groundwork:skipBundling         Tests only: placeholder function code, never deploy with it.
  *
  * The built web client (frontend/dist) is uploaded with a generated runtime-config.json when it

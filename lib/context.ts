@@ -10,6 +10,8 @@ export const CONTEXT = {
   stripe: 'groundwork:stripe',
   /** Verified SES sender of invitation emails, e.g. `Groundwork <no-reply@example.com>`. */
   mailFrom: 'groundwork:mailFrom',
+  /** Where new support tickets are mailed; unset, `support@` the sender's domain (functions/api/support/support-mailbox.ts). */
+  supportEmail: 'groundwork:supportEmail',
   /** Tests only: inline placeholder code instead of bundling handlers that may not exist yet. */
   skipBundling: 'groundwork:skipBundling',
 } as const;

@@ -79,6 +79,7 @@ export class GroundworkStack extends Stack {
         secretsKeyId: secrets.key.keyId,
         // SES refuses unverified senders; the default names the web origin's host so an operator sees what to verify.
         mailFrom: contextString(this, CONTEXT.mailFrom) ?? `no-reply@${Fn.select(2, Fn.split('/', webOrigins[0] ?? 'https://example.com'))}`,
+        supportEmail: contextString(this, CONTEXT.supportEmail),
       }),
     };
 

@@ -19,7 +19,7 @@ export type Capability =
   | 'vector-index'
   /** Encrypt and decrypt stored third-party secrets with the product's KMS key. */
   | 'secrets'
-  /** SES SendEmail: invitation emails (§7.4, §6.7). */
+  /** SES SendEmail: invitation emails (§7.4, §6.7) and support mail (§19.2-§19.4). */
   | 'mail'
   /** The Stripe secret key, when payments are enabled: billing itself, and health reports the mode (§3.1). */
   | 'stripe';
@@ -37,6 +37,8 @@ export const FAMILY_CAPABILITIES: Readonly<Partial<Record<Family, readonly Capab
   'knowledge-bases': ['vector-index'],
   integrations: ['chat-events', 'secrets'],
   billing: ['stripe'],
+  // New tickets are mailed to the support mailbox, responses to the ticket's creator.
+  support: ['mail'],
 };
 
 export function capabilitiesOf(family: Family): readonly Capability[] {

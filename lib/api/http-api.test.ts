@@ -161,9 +161,17 @@ describe('family functions', () => {
     expect(FAMILIES.filter((family) => actionsOf(family).includes('cognito-idp:InitiateAuth')).sort()).toEqual(admins);
   });
 
-  it('lets only the families that send invitations send email, with the configured sender in every function', () => {
-    expect(FAMILIES.filter((family) => actionsOf(family).includes('ses:SendEmail')).sort()).toEqual(['organizations', 'users']);
+  it('lets only the families that send invitations or support mail send email, with the configured sender in every function', () => {
+    expect(FAMILIES.filter((family) => actionsOf(family).includes('ses:SendEmail')).sort()).toEqual(['organizations', 'support', 'users']);
     expect(fn('users').Properties.Environment.Variables[ENV.mailFrom]).toBeDefined();
+    // Unset, the support family derives the mailbox from the sender.
+    expect(fn('support').Properties.Environment.Variables[ENV.supportEmail]).toBeUndefined();
+  });
+
+  it('passes the support mailbox of groundwork:supportEmail to the functions', () => {
+    const { template: configured } = synthGroundwork({ context: { 'groundwork:supportEmail': 'help@example.com' } });
+    const support = Object.values(configured.findResources('AWS::Lambda::Function')).find((resource) => resource.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME === 'groundwork-support');
+    expect(support?.Properties.Environment.Variables[ENV.supportEmail]).toBe('help@example.com');
   });
 
   it('lets only the organizations family inspect the data bucket settings', () => {

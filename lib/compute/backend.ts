@@ -33,6 +33,8 @@ export interface BackendEnvironmentInput {
   readonly version: string;
   /** Verified SES identity invitations are sent from. */
   readonly mailFrom: string;
+  /** The support mailbox; unset, the functions derive it from the sender. */
+  readonly supportEmail?: string;
   readonly vectorBucketName: string;
   readonly secretsKeyId: string;
 }
@@ -51,6 +53,7 @@ export function backendEnvironment(input: BackendEnvironmentInput): Record<strin
     [ENV.webOrigins]: input.webOrigins.join(','),
     [ENV.modelsMode]: 'bedrock',
     [ENV.mailFrom]: input.mailFrom,
+    ...(input.supportEmail ? { [ENV.supportEmail]: input.supportEmail } : {}),
     [ENV.vectorBucketName]: input.vectorBucketName,
     [ENV.secretsKeyId]: input.secretsKeyId,
     [ENV.logLevel]: 'INFO',
