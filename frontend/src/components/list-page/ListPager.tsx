@@ -24,8 +24,8 @@ interface ListPagerProps {
  */
 export function ListPager({ pagination, page, onPageChange, pageSize }: ListPagerProps) {
   if (!pagination || pagination.total === 0) return null;
-  const total = pagination.totalPages;
-  const window = pageWindow(page, total);
+  const total = Math.max(1, pagination.totalPages);
+  const shown = pageWindow(page, total);
   const atFirst = page <= 1;
   const atLast = page >= total;
   return (
@@ -50,38 +50,36 @@ export function ListPager({ pagination, page, onPageChange, pageSize }: ListPage
           ))}
         </TextField>
       )}
-      {total > 1 && (
-        <Box component="nav" aria-label="pagination navigation" sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 0.5 }}>
-          <IconButton size="small" aria-label="Go to first page" disabled={atFirst} onClick={() => onPageChange(1)}>
-            <FirstPageIcon fontSize="small" />
-          </IconButton>
-          <Button size="small" color="inherit" aria-label="Go to previous page" disabled={atFirst} onClick={() => onPageChange(page - 1)}>
-            Previous
+      <Box component="nav" aria-label="pagination navigation" sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 0.5 }}>
+        <IconButton size="small" aria-label="Go to first page" disabled={atFirst} onClick={() => onPageChange(1)}>
+          <FirstPageIcon fontSize="small" />
+        </IconButton>
+        <Button size="small" color="inherit" aria-label="Go to previous page" disabled={atFirst} onClick={() => onPageChange(page - 1)}>
+          Previous
+        </Button>
+        {shown.leadingEllipsis && <Ellipsis />}
+        {shown.pages.map((number) => (
+          <Button
+            key={number}
+            size="small"
+            variant={number === page ? 'contained' : 'text'}
+            color={number === page ? 'primary' : 'inherit'}
+            aria-label={number === page ? `page ${number}` : `Go to page ${number}`}
+            aria-current={number === page ? 'page' : undefined}
+            onClick={() => number !== page && onPageChange(number)}
+            sx={{ minWidth: 32, px: 1 }}
+          >
+            {number}
           </Button>
-          {window.leadingEllipsis && <Ellipsis />}
-          {window.pages.map((number) => (
-            <Button
-              key={number}
-              size="small"
-              variant={number === page ? 'contained' : 'text'}
-              color={number === page ? 'primary' : 'inherit'}
-              aria-label={number === page ? `page ${number}` : `Go to page ${number}`}
-              aria-current={number === page ? 'page' : undefined}
-              onClick={() => number !== page && onPageChange(number)}
-              sx={{ minWidth: 32, px: 1 }}
-            >
-              {number}
-            </Button>
-          ))}
-          {window.trailingEllipsis && <Ellipsis />}
-          <Button size="small" color="inherit" aria-label="Go to next page" disabled={atLast} onClick={() => onPageChange(page + 1)}>
-            Next
-          </Button>
-          <IconButton size="small" aria-label="Go to last page" disabled={atLast} onClick={() => onPageChange(total)}>
-            <LastPageIcon fontSize="small" />
-          </IconButton>
-        </Box>
-      )}
+        ))}
+        {shown.trailingEllipsis && <Ellipsis />}
+        <Button size="small" color="inherit" aria-label="Go to next page" disabled={atLast} onClick={() => onPageChange(page + 1)}>
+          Next
+        </Button>
+        <IconButton size="small" aria-label="Go to last page" disabled={atLast} onClick={() => onPageChange(total)}>
+          <LastPageIcon fontSize="small" />
+        </IconButton>
+      </Box>
     </Box>
   );
 }

@@ -75,10 +75,12 @@ describe('ListPager', () => {
     expect(pageButtons()).toEqual(['1', '2', '3', '4', '5']);
   });
 
-  it('shows the count without page buttons on a single page, and nothing for an empty list', () => {
+  it('keeps the pager in place, every move disabled, on a single page, and shows nothing for an empty list', () => {
     const { rerender } = render(<ListPager pagination={{ page: 1, limit: 10, total: 4, totalPages: 1 }} page={1} onPageChange={() => undefined} />);
     expect(screen.getByTestId('list-count').textContent).toBe('Showing 1 to 4 of 4 entries');
-    expect(screen.queryByRole('navigation')).toBeNull();
+    expect(pageButtons()).toEqual(['1']);
+    for (const name of ['Go to first page', 'Go to previous page', 'Go to next page', 'Go to last page']) expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByTestId('pager-ellipsis')).toBeNull();
     rerender(<ListPager pagination={{ page: 1, limit: 10, total: 0, totalPages: 0 }} page={1} onPageChange={() => undefined} />);
     expect(screen.queryByTestId('list-count')).toBeNull();
   });

@@ -20,7 +20,6 @@ import {
   Paper,
   Select,
   Stack,
-  TablePagination,
   TextField,
   Typography,
 } from '@mui/material';
@@ -28,6 +27,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { ListPager } from '../../components/list-page/ListPager';
 import { PageHeader } from '../../components/PageHeader';
 import { useNotifier } from '../../components/useNotifier';
 import { FileDetailsDialog } from '../../features/files/FileDetailsDialog';
@@ -408,21 +408,18 @@ export function FilesPage() {
             This folder holds more items than one list can read; narrow it with search or folders.
           </Typography>
         )}
-        <TablePagination
-          component="div"
-          count={total}
-          page={total === 0 ? 0 : page - 1}
-          rowsPerPage={limit}
-          rowsPerPageOptions={[...FILE_PAGE_SIZES]}
-          onPageChange={(_event, next) => setPage(next + 1)}
-          onRowsPerPageChange={(event) => {
-            setLimit(Number(event.target.value));
-            setPage(1);
+        <ListPager
+          pagination={{ page, limit, total, totalPages: Math.ceil(total / limit) }}
+          page={page}
+          onPageChange={setPage}
+          pageSize={{
+            value: limit,
+            options: FILE_PAGE_SIZES,
+            onChange: (size) => {
+              setLimit(size);
+              setPage(1);
+            },
           }}
-          labelRowsPerPage="Rows per page"
-          // On a phone the count, the page size and the arrows do not fit one line: they wrap instead of
-          // running off the edge with the arrows (issue 21).
-          sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', rowGap: 0.5, px: { xs: 1, sm: 2 } }, '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } } }}
         />
       </Paper>
 
