@@ -24,6 +24,10 @@ describe('contentTerms (the extractive answerer)', () => {
     expect(contentTerms('Please explain how I get refunds for the café’s orders')).toEqual(['refund', 'cafe', 'order']);
   });
 
+  it('keeps identifiers too long for the index, which people paste into questions', () => {
+    expect(contentTerms('Set imageAssetPublishingRoleAdditionalOptions')).toEqual(['set', 'imageassetpublishingroleadditionalopt']);
+  });
+
   it('keeps repeats in order, for bigrams', () => {
     expect(contentTerms('refund policy, refund window')).toEqual(['refund', 'polici', 'refund', 'window']);
   });

@@ -17,9 +17,13 @@ import { foldedWords } from './tokenizer';
  * diabetes"), which its idf weighs; over a few sentences there is no such idf, so the answerer
  * leaves them out (and with them a contraction's "s" or "t"); a snippet matches words by their
  * start (snippet.ts), where a word of one or two letters would start half the text's words.
+ *
+ * Longest word: only the index drops tokens longer than MAX_TERM_LENGTH, which would bloat its
+ * vocabulary for nothing. Over a few sentences they cost nothing, and documentation has
+ * identifiers that long that people paste into a question ("imageAssetPublishingRoleAdditionalOptions").
  */
 
-/** Longer tokens are base64, hashes or URLs run together: never what anybody types (tantivy drops them too). */
+/** Longer tokens are base64, hashes or URLs run together: hardly ever what anybody types (tantivy drops them too). */
 export const MAX_TERM_LENGTH = 40;
 
 /**
@@ -45,7 +49,7 @@ export function indexTerms(text: string): string[] {
 export function contentTerms(text: string): string[] {
   const terms: string[] = [];
   for (const word of foldedWords(text)) {
-    if (word.length < 2 || word.length > MAX_TERM_LENGTH || QUESTION_STOP_WORDS.has(word)) continue;
+    if (word.length < 2 || QUESTION_STOP_WORDS.has(word)) continue;
     terms.push(stemOf(word));
   }
   return terms;
@@ -53,5 +57,5 @@ export function contentTerms(text: string): string[] {
 
 /** The distinct folded words of a question that say what it is about, unstemmed (a snippet matches them by their start in any language). */
 export function questionWords(question: string): string[] {
-  return [...new Set(foldedWords(question).filter((word) => word.length >= 3 && word.length <= MAX_TERM_LENGTH && !QUESTION_STOP_WORDS.has(word)))];
+  return [...new Set(foldedWords(question).filter((word) => word.length >= 3 && !QUESTION_STOP_WORDS.has(word)))];
 }

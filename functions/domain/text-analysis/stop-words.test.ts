@@ -9,7 +9,7 @@ describe('stop words', () => {
 
   it('reads a question without the words it asks with: every index stop word and the filler', () => {
     expect([...STOP_WORDS].every((word) => QUESTION_STOP_WORDS.has(word))).toBe(true);
-    for (const word of ['explain', 'tell', 'please', 'get', 'onto']) expect(QUESTION_STOP_WORDS.has(word)).toBe(true);
-    for (const word of ['new', 'two', 'refund']) expect(QUESTION_STOP_WORDS.has(word)).toBe(false);
+    for (const word of ['explain', 'tell', 'please', 'get', 'cannot']) expect(QUESTION_STOP_WORDS.has(word)).toBe(true);
+    for (const word of ['new', 'two', 'onto', 'refund']) expect(QUESTION_STOP_WORDS.has(word)).toBe(false);
   });
 });
