@@ -1,4 +1,20 @@
 import { createTheme } from '@mui/material/styles';
+import type { CSSProperties } from 'react';
+
+declare module '@mui/material/styles' {
+  interface TypographyVariants {
+    /** The bold name at the head of a list row (knowledge base, group, user, file...). */
+    rowTitle: CSSProperties;
+  }
+  interface TypographyVariantsOptions {
+    rowTitle?: CSSProperties;
+  }
+}
+declare module '@mui/material/Typography' {
+  interface TypographyPropsVariantOverrides {
+    rowTitle: true;
+  }
+}
 
 /** Spec 01 §9: the mobile breakpoint. MUI's `md` is moved onto it so `down('md')` means "mobile". */
 export const MOBILE_BREAKPOINT_PX = 768;
@@ -37,6 +53,7 @@ export const theme = createTheme({
     h5: { fontWeight: 600 },
     h6: { fontWeight: 600 },
     button: { textTransform: 'none', fontWeight: 600 },
+    rowTitle: { fontSize: '0.875rem', lineHeight: 1.43, fontWeight: 600 },
   },
   components: {
     MuiAppBar: {
@@ -59,5 +76,8 @@ export const theme = createTheme({
     },
     MuiListItemIcon: { styleOverrides: { root: { minWidth: 40 } } },
     MuiTooltip: { defaultProps: { arrow: true } },
+    MuiTypography: { defaultProps: { variantMapping: { rowTitle: 'p' } } },
+    // The list pattern (specs 02, 03): a row that a click selects or opens shows it by its pointer.
+    MuiTableRow: { styleOverrides: { root: { '&.selectable': { cursor: 'pointer' } } } },
   },
 });

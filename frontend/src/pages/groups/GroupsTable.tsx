@@ -24,7 +24,7 @@ export function GroupsTable({ groups, selection }: { groups: Group[]; selection:
             <SelectableRow key={group.id} label={group.name} selected={selection.isSelected(group)} onToggle={() => selection.toggle(group)} testId="group-row">
               <TableCell>
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  <Typography variant="rowTitle">
                     {group.name}
                   </Typography>
                   {group.is_admin_group && <Chip size="small" icon={<LockOutlinedIcon />} label="Fixed" variant="outlined" />}

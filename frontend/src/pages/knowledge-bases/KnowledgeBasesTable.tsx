@@ -28,7 +28,7 @@ export function KnowledgeBasesTable({ knowledgeBases, selection }: { knowledgeBa
                   </Box>
                   <Box sx={{ minWidth: 0 }}>
                     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                      <Typography variant="rowTitle">
                         {kb.name}
                       </Typography>
                       <KnowledgeBaseStatusChip kb={kb} />

@@ -197,7 +197,7 @@ function MyFiles({ userId }: { userId: string }) {
                       <InsertDriveFileOutlinedIcon color="action" fontSize="small" aria-hidden />
                       <Box sx={{ minWidth: 0 }}>
                         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                          <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={item.name}>
+                          <Typography variant="rowTitle" noWrap title={item.name}>
                             {item.name}
                           </Typography>
                           <FileStatusBadge item={item} />

@@ -26,7 +26,7 @@ export function OrganizationsTable({ organizations, onManage }: { organizations:
             <TableRow key={organization.id} hover data-testid="organization-row">
               <TableCell>
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  <Typography variant="rowTitle">
                     {organization.name}
                   </Typography>
                   {organization.is_system_org && <Chip size="small" label="System" variant="outlined" />}

@@ -30,7 +30,7 @@ export function AdminApplicationsTable({ applications, selection, compact }: Adm
           {applications.map((application) => (
             <SelectableRow key={application.id} label={application.name} selected={selection.isSelected(application)} onToggle={() => selection.toggle(application)} testId="application-row">
               <TableCell sx={{ maxWidth: 480 }}>
-                <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                <Typography variant="rowTitle" sx={{ overflowWrap: 'anywhere' }}>
                   {application.name}
                 </Typography>
                 <ApplicationDescription name={application.name} description={application.description} />

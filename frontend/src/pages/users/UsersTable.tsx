@@ -41,7 +41,7 @@ export function UsersTable({ users, currentUserId, selection }: UsersTableProps)
                     <Avatar sx={{ width: 32, height: 32, fontSize: 13, bgcolor: 'primary.light' }}>{name.charAt(0).toUpperCase()}</Avatar>
                     <Box sx={{ minWidth: 0 }}>
                       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                        <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
+                        <Typography variant="rowTitle" noWrap>
                           {name}
                         </Typography>
                         {self && <Chip size="small" label="You" variant="outlined" />}
