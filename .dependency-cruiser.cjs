@@ -30,6 +30,13 @@ module.exports = {
       to: { path: '^functions/(adapters|platform|http|api|workers)/' },
     },
     {
+      name: 'table-access-lives-in-store-modules',
+      severity: 'error',
+      comment: 'Each capability reads and writes its table items in its repository or store modules (*-repository.ts, *-store.ts) or through domain/table; rules and services call those.',
+      from: { path: '^functions/domain/', pathNot: '(-repository|-store)\\.ts$|^functions/domain/table/|\\.test\\.ts$' },
+      to: { path: 'node_modules/@aws-sdk/(lib|client)-dynamodb/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'adapters-import-no-platform-or-entry-point',
       severity: 'error',
       comment: 'An adapter implements a port; choosing it is the composition root\'s job.',
@@ -89,7 +96,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist|cdk\\.out|\\.data)/' },
+    // node_modules stay in the graph (not followed), so rules can name packages.
+    exclude: { path: '(^|/)(dist|cdk\\.out|\\.data)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] },

@@ -121,7 +121,7 @@ export async function askThroughChatApi(sets: ApiSet[], options: { chunkSize: nu
   const { retrievePassages } = await import('../functions/domain/retrieval/retrieve');
   const { OrganizationRepository } = await import('../functions/domain/organizations/organization-repository');
   const { createUserWithAccount } = await import('../functions/domain/users/user-lifecycle');
-  const { subscriptionKey } = await import('../functions/domain/plans/organization-plan');
+  const { subscriptionKey } = await import('../functions/contracts/keys/table-keys');
   const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
 
   const dataDir = mkdtempSync(join(tmpdir(), 'groundwork-bench-answers-'));

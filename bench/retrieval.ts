@@ -361,7 +361,7 @@ async function main(): Promise<void> {
 }
 
 async function subscribe(database: DatabasePort, organizationId: string, planId: PlanId): Promise<void> {
-  const { subscriptionKey } = await import('../functions/domain/plans/organization-plan');
+  const { subscriptionKey } = await import('../functions/contracts/keys/table-keys');
   const now = new Date();
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));

@@ -5,7 +5,7 @@ import { isIpAllowed } from '../../shared/rules/organization-settings';
 import { authenticateApiKey, type ApiKeyCaller } from '../domain/api-access/api-key-access';
 import { OrganizationRepository } from '../domain/organizations/organization-repository';
 import { organizationSettings } from '../domain/organizations/organization-settings';
-import { consumeRateLimit } from '../domain/rate-limits/rate-limit-counter';
+import { consumeRateLimit } from '../domain/rate-limits/rate-limit-store';
 import { RATE_LIMITS } from '../domain/rate-limits/rate-limits';
 import { RevokedTokenRepository } from '../domain/sessions/revoked-token-repository';
 import { UserRepository } from '../domain/users/user-repository';

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlanId } from '../../shared/rules/plans';
-import { subscriptionKey } from '../../functions/domain/plans/organization-plan';
+import { subscriptionKey } from '../../functions/contracts/keys/table-keys';
 import type { Ports } from '../../functions/contracts/ports/ports';
 
 /**

@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { conversationCounterName } from '../../functions/domain/chat/conversation-quota';
-import { countersKey } from '../../functions/domain/cloud-resources/storage-counters';
+import { countersKey } from '../../functions/contracts/keys/table-keys';
 import { OrganizationRepository } from '../../functions/domain/organizations/organization-repository';
 import { UserRepository } from '../../functions/domain/users/user-repository';
 import { useBrowserPlatform } from '../support/browser';

@@ -1,5 +1,5 @@
 import { fixedWindowAt } from '../../functions/domain/rate-limits/fixed-window';
-import { rateCounterKey } from '../../functions/domain/rate-limits/rate-limit-counter';
+import { rateCounterKey } from '../../functions/domain/rate-limits/rate-limit-store';
 import { RATE_LIMITS } from '../../functions/domain/rate-limits/rate-limits';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countersKey } from '../../functions/domain/cloud-resources/storage-counters';
+import { countersKey } from '../../functions/contracts/keys/table-keys';
 import { SEEDED_PLANS } from '../../shared/rules/plans';
 import { callApi, removeDataDir, startTestPlatform, type JsonAnswer } from '../support/local-platform-fixture';
 import { nextClientIp } from '../support/unique-values';

@@ -1,7 +1,8 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countersKey, readStorageCounters } from '../../functions/domain/cloud-resources/storage-counters';
+import { readStorageCounters } from '../../functions/domain/cloud-resources/storage-counters';
+import { countersKey } from '../../functions/contracts/keys/table-keys';
 import { deleteStaleUploads } from '../../functions/domain/files/stale-uploads';
 import { OrganizationRepository, type OrganizationRecord } from '../../functions/domain/organizations/organization-repository';
 import { storageCredentialsKey } from '../../functions/domain/storage-credentials/storage-credentials-repository';

@@ -1,7 +1,7 @@
 import { DeleteObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countersKey } from '../../functions/domain/cloud-resources/storage-counters';
+import { countersKey } from '../../functions/contracts/keys/table-keys';
 import { OrganizationRepository, type OrganizationRecord } from '../../functions/domain/organizations/organization-repository';
 import { UserRepository, type UserRecord } from '../../functions/domain/users/user-repository';
 import { installPorts } from '../../functions/contracts/ports/ports';

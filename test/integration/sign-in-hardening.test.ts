@@ -5,7 +5,7 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrganizationRepository, type OrganizationRecord } from '../../functions/domain/organizations/organization-repository';
 import { fixedWindowAt } from '../../functions/domain/rate-limits/fixed-window';
-import { rateCounterKey } from '../../functions/domain/rate-limits/rate-limit-counter';
+import { rateCounterKey } from '../../functions/domain/rate-limits/rate-limit-store';
 import { RATE_LIMITS, type RateLimit } from '../../functions/domain/rate-limits/rate-limits';
 import { keys } from '../../functions/contracts/keys/table-keys';
 import { UserRepository, type UserRecord } from '../../functions/domain/users/user-repository';

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { slackAnswerKey } from '../../functions/domain/slack/slack-answer-ledger';
+import { slackAnswerKey } from '../../functions/domain/slack/slack-answer-ledger-store';
 import { slackAnswerMessage } from '../../functions/domain/slack/slack-events';
 import { SLACK_TEXTS } from '../../functions/domain/slack/slack-reply-text';
 import { slackSignature } from '../../functions/domain/slack/slack-signature';

@@ -1,6 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
-import { subscriptionKey } from '../../functions/domain/plans/organization-plan';
+import { subscriptionKey } from '../../functions/contracts/keys/table-keys';
 import type { LocalPlatform } from '../../local/platform/local-platform';
 import { callApi, type JsonAnswer } from './local-platform-fixture';
 import { nextClientIp } from './unique-values';

@@ -1,4 +1,4 @@
-import { consumeRateLimit } from '../../domain/rate-limits/rate-limit-counter';
+import { consumeRateLimit } from '../../domain/rate-limits/rate-limit-store';
 import { RATE_LIMITS } from '../../domain/rate-limits/rate-limits';
 import { RevokedTokenRepository } from '../../domain/sessions/revoked-token-repository';
 import { UserRepository } from '../../domain/users/user-repository';

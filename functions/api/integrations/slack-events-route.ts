@@ -3,7 +3,8 @@ import { APPLICATION_MESSAGES as M } from '../../domain/applications/application
 import { slackIntegrationOf } from '../../domain/applications/application-record';
 import { ApplicationRepository } from '../../domain/applications/application-repository';
 import { revealSlackSigningSecret } from '../../domain/applications/integration-secrets';
-import { answerableEvent, claimSlackEvent, slackAnswerMessage } from '../../domain/slack/slack-events';
+import { claimSlackEvent } from '../../domain/slack/slack-event-store';
+import { answerableEvent, slackAnswerMessage } from '../../domain/slack/slack-events';
 import { verifySlackSignature } from '../../domain/slack/slack-signature';
 import { logger } from '../../observability/logger';
 import { implement } from '../../http/api-types';

@@ -7,7 +7,7 @@ import {
   updateTicketRequestSchema,
   type TicketStatus,
 } from '../../../shared/api/schemas/support';
-import { consumeRateLimit } from '../../domain/rate-limits/rate-limit-counter';
+import { consumeRateLimit } from '../../domain/rate-limits/rate-limit-store';
 import { TICKET_CREATION_LIMIT } from '../../domain/support/ticket-rate-limit';
 import { implement, requireCaller } from '../../http/api-types';
 import { rateLimited } from '../../http/authentication';

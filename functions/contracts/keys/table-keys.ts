@@ -24,6 +24,15 @@ export const keys = {
   revokedToken: (jti: string) => ({ PK: `JTI#${jti}`, SK: 'JTI' }),
 } as const;
 
+/**
+ * The organization's counters item (contract §1.9; docs/data-model.md "Organization counters"):
+ * storage, objects, knowledge bases, data sources, indexed pages and conversations per period.
+ */
+export const countersKey = (organizationId: string) => ({ PK: keys.organization(organizationId).PK, SK: 'COUNTERS' });
+
+/** The organization's subscription item (docs/data-model.md "Subscription"). */
+export const subscriptionKey = (organizationId: string) => ({ PK: keys.organization(organizationId).PK, SK: 'SUBSCRIPTION' });
+
 export const SK_PREFIX = {
   user: 'USER#',
   group: 'GROUP#',

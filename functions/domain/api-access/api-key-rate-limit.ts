@@ -1,6 +1,6 @@
 import type { DatabasePort } from '../../contracts/ports/database';
 import { fixedWindowAt } from '../rate-limits/fixed-window';
-import { consumeRateLimit } from '../rate-limits/rate-limit-counter';
+import { consumeRateLimit } from '../rate-limits/rate-limit-store';
 
 /** Per token, one-minute windows; the counter key holds the token's hash, never the token. */
 export const API_KEY_RATE_SCOPE = 'api-key';

@@ -4,7 +4,7 @@ import { isLlmModel, type LlmModel } from '../../../shared/rules/chat';
 import { FIELD_MESSAGES } from '../../../shared/rules/fields';
 import { validationError } from '../../contracts/contract-error';
 import type { DatabasePort } from '../../contracts/ports/database';
-import { knowledgeBasesById } from './application-knowledge-bases';
+import { knowledgeBasesById } from '../knowledge-bases/knowledge-bases-by-id-store';
 import { APPLICATION_MESSAGES as M } from './application-messages';
 import type { ApplicationRecord } from './application-record';
 import { parseIntegrations, type IntegrationInput } from './integration-input';

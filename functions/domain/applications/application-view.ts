@@ -2,7 +2,8 @@ import type { AdminIntegration, Application, ApplicationStatus, MemberIntegratio
 import { getPorts } from '../../contracts/ports/ports';
 import type { DatabasePort } from '../../contracts/ports/database';
 import type { KnowledgeBaseRecord } from '../knowledge-bases/knowledge-base-record';
-import { hasCompletedIndex, knowledgeBasesById } from './application-knowledge-bases';
+import { hasCompletedIndex } from './application-knowledge-bases';
+import { knowledgeBasesById } from '../knowledge-bases/knowledge-bases-by-id-store';
 import type { ApplicationRecord, IntegrationRecord } from './application-record';
 import { SECRET_MASK } from './integration-input';
 import { revealApiToken } from './integration-secrets';

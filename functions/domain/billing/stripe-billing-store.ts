@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DatabasePort } from '../../contracts/ports/database';
 import { keys } from '../../contracts/keys/table-keys';
-import { subscriptionKey } from '../plans/organization-plan';
+import { subscriptionKey } from '../../contracts/keys/table-keys';
 import type { SubscriptionRecord } from './subscription-store';
 
 /**

@@ -1,7 +1,8 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { isPlanId, type PlanId } from '../../../shared/rules/plans';
 import type { DatabasePort } from '../../contracts/ports/database';
-import { subscriptionKey } from '../plans/organization-plan';
+import { readSubscriptionItem } from '../plans/subscription-item-store';
+import { subscriptionKey } from '../../contracts/keys/table-keys';
 
 export type SubscriptionStatus = 'active' | 'trialing' | 'past_due' | 'incomplete' | 'canceled' | 'unpaid';
 export type PaymentProvider = 'stripe' | 'self_hosted';
@@ -60,10 +61,8 @@ export class SubscriptionStore {
   constructor(private readonly database: DatabasePort) {}
 
   async find(organizationId: string): Promise<SubscriptionRecord | null> {
-    const { Item } = await this.database.client.send(
-      new GetCommand({ TableName: this.database.tableName, Key: subscriptionKey(organizationId), ConsistentRead: true }),
-    );
-    return Item ? fromItem(Item, organizationId) : null;
+    const item = await readSubscriptionItem(this.database, organizationId);
+    return item ? fromItem(item, organizationId) : null;
   }
 
   async put(record: SubscriptionRecord): Promise<void> {

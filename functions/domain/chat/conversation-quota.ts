@@ -1,6 +1,7 @@
-import { GetCommand, type TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DatabasePort } from '../../contracts/ports/database';
-import { countersKey } from '../cloud-resources/storage-counters';
+import { countersKey } from '../../contracts/keys/table-keys';
+import { counted, readCountersItem } from '../usage/counters-store';
 import { perTableClient } from '../table/per-table-client';
 
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
@@ -60,9 +61,7 @@ export function conversationCounted(database: DatabasePort, organizationId: stri
 }
 
 async function readConversationsUsed(database: DatabasePort, organizationId: string, periodStart: string): Promise<number> {
-  const { Item } = await database.client.send(new GetCommand({ TableName: database.tableName, Key: countersKey(organizationId), ConsistentRead: true }));
-  const value = Item?.[conversationCounterName(periodStart)];
-  return typeof value === 'number' && value > 0 ? value : 0;
+  return counted((await readCountersItem(database, organizationId))[conversationCounterName(periodStart)]);
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Ports } from '../../contracts/ports/ports';
 import { FOLDER_MESSAGES } from '../folders/folder-messages';
 import { FolderRepository } from '../folders/folder-repository';
 import type { FolderTree } from '../folders/folder-tree';
-import { retryOnConflict } from '../folders/tagged-transaction';
+import { retryOnConflict } from '../table/tagged-transaction';
 import { fileIngestMessage, sourcePurgeMessage } from '../ingestion/indexing-messages';
 import type { OrganizationRecord } from '../organizations/organization-repository';
 import { readStorageCounters } from '../cloud-resources/storage-counters';

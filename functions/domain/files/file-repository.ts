@@ -1,8 +1,8 @@
-import { BatchGetCommand, GetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { DatabasePort } from '../../contracts/ports/database';
 import { keys, withoutKeys } from '../../contracts/keys/table-keys';
 import { LIST_READ_BOUND, queryAll } from '../table/query-all';
-import { fileKeys, type FileRecord } from './file-record';
+import { fileKeys, PENDING_UPLOADS_PARTITION, type FileRecord } from './file-record';
 
 const FOLDER_QUERY_CONCURRENCY = 8;
 const BATCH_GET_SIZE = 100;
@@ -72,6 +72,20 @@ export class FileRepository {
       ScanIndexForward: false,
     });
     return { files: items.map(toRecord), truncated };
+  }
+
+  /** Uploads still pending whose upload began before `cutoff` (GSI1), oldest first, at most `limit`. */
+  async pendingUploadsBefore(cutoff: string, limit: number): Promise<Array<Pick<FileRecord, 'organization_id' | 'id'>>> {
+    const { Items = [] } = await this.database.client.send(
+      new QueryCommand({
+        TableName: this.database.tableName,
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK < :cutoff',
+        ExpressionAttributeValues: { ':pk': PENDING_UPLOADS_PARTITION, ':cutoff': cutoff },
+        Limit: limit,
+      }),
+    );
+    return Items as Array<Pick<FileRecord, 'organization_id' | 'id'>>;
   }
 
   private async getItem(key: { PK: string; SK: string }): Promise<Record<string, unknown> | undefined> {

@@ -1,9 +1,10 @@
 import type { DatabasePort } from '../../contracts/ports/database';
-import { countersKey, readStorageCounters } from '../cloud-resources/storage-counters';
+import { readStorageCounters } from '../cloud-resources/storage-counters';
+import { countersKey } from '../../contracts/keys/table-keys';
 import { counterWrites, fileDeltas, type DeltaMap } from '../folders/folder-counters';
 import { FolderRepository } from '../folders/folder-repository';
 import type { FolderTree } from '../folders/folder-tree';
-import { retryOnConflict, transact, TransactionRefused, type TaggedWrite } from '../folders/tagged-transaction';
+import { retryOnConflict, transact, TransactionRefused, type TaggedWrite } from '../table/tagged-transaction';
 import { nowIso } from '../../contracts/keys/table-keys';
 import { fileItem, fileKeys, type FileRecord } from './file-record';
 import { FileRepository } from './file-repository';

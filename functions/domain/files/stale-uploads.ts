@@ -1,8 +1,6 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { logger } from '../../observability/logger';
 import type { Ports } from '../../contracts/ports/ports';
 import { deleteFileRecord } from './file-lifecycle';
-import { PENDING_UPLOADS_PARTITION, type FileRecord } from './file-record';
 import { FileRepository } from './file-repository';
 
 /** §9.6: an upload not completed within this long is deleted. */
@@ -17,18 +15,9 @@ const PER_RUN = 500;
  */
 export async function deleteStaleUploads(ports: Ports, time: string): Promise<number> {
   const cutoff = new Date(Date.parse(time) - STALE_UPLOAD_MS).toISOString();
-  const { Items = [] } = await ports.database.client.send(
-    new QueryCommand({
-      TableName: ports.database.tableName,
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK < :cutoff',
-      ExpressionAttributeValues: { ':pk': PENDING_UPLOADS_PARTITION, ':cutoff': cutoff },
-      Limit: PER_RUN,
-    }),
-  );
   const files = new FileRepository(ports.database);
   let deleted = 0;
-  for (const item of Items as Array<Pick<FileRecord, 'organization_id' | 'id'>>) {
+  for (const item of await files.pendingUploadsBefore(cutoff, PER_RUN)) {
     const current = await files.get(item.organization_id, item.id);
     if (!current || current.status !== 'pending' || current.metadata.upload_completed_at) continue;
     await deleteFileRecord(ports, current, 'system');

@@ -1,6 +1,6 @@
 import { COUNTER_FIELDS, folderKeys, type FolderCounters } from './folder-record';
 import type { FolderTree } from './folder-tree';
-import type { TaggedWrite } from './tagged-transaction';
+import type { TaggedWrite } from '../table/tagged-transaction';
 
 export type CounterDelta = Partial<FolderCounters>;
 export type DeltaMap = Map<string, CounterDelta>;

@@ -6,7 +6,7 @@ import { FOLDER_MESSAGES } from './folder-messages';
 import { newFolderId, MAX_FOLDER_LEVEL, sameFolderName, ZERO_COUNTERS, type FolderRecord } from './folder-record';
 import { FolderNameTakenError, FolderRepository } from './folder-repository';
 import { FolderTree } from './folder-tree';
-import { retryOnConflict } from './tagged-transaction';
+import { retryOnConflict } from '../table/tagged-transaction';
 
 export interface FolderActor extends Viewer {
   organizationId: string;

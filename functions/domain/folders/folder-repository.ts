@@ -5,7 +5,7 @@ import { queryAll } from '../table/query-all';
 import { counterWrites, subtreeDeltas, type DeltaMap } from './folder-counters';
 import { FOLDER_SK_PREFIX, folderKeys, newFolderId, ROOT_FOLDER_NAME, sameFolderName, ZERO_COUNTERS, type FolderRecord } from './folder-record';
 import { FolderTree } from './folder-tree';
-import { transact, TransactionRefused, type TaggedWrite } from './tagged-transaction';
+import { transact, TransactionRefused, type TaggedWrite } from '../table/tagged-transaction';
 
 /** Who a folder is recorded as created by when no person did it (the root, made with the organization). */
 export const SYSTEM_CREATOR = { id: 'system', name: 'System' } as const;

@@ -1,7 +1,7 @@
 import { logger } from '../../observability/logger';
 import { getPorts, type Ports } from '../../contracts/ports/ports';
 import type { QueueMessage } from '../../contracts/ports/queue';
-import { purgeApplicationChats, purgeUserChats } from '../chat/chat-purge';
+import { purgeApplicationChats, purgeUserChats } from '../chat/chat-purge-store';
 import type { FileRecord } from '../files/file-record';
 import { FileRepository } from '../files/file-repository';
 import { deletePrefix, platformStore, storeOfFile } from '../files/file-store';
@@ -10,7 +10,7 @@ import { extractionPrefix, fileObjectPrefix } from '../../contracts/keys/object-
 import type { FolderRecord } from '../folders/folder-record';
 import { FolderRepository } from '../folders/folder-repository';
 import type { FolderTree } from '../folders/folder-tree';
-import { retryOnConflict } from '../folders/tagged-transaction';
+import { retryOnConflict } from '../table/tagged-transaction';
 import { removeSourceFromKnowledgeBases } from '../knowledge-bases/source-usage';
 import { sourcePurgeMessage, type PurgeKind, type SourcePurgePayload } from './indexing-messages';
 

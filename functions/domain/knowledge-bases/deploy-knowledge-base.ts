@@ -8,7 +8,7 @@ import { loadKnowledgeBase, withFreshRead } from './knowledge-base-lifecycle';
 import { INDEXING_ERRORS, KNOWLEDGE_BASE_MESSAGES as M } from './knowledge-base-messages';
 import type { KnowledgeBaseRecord } from './knowledge-base-record';
 import { KnowledgeBaseRepository } from './knowledge-base-repository';
-import { findSources } from './source-references';
+import { findSources } from './source-reference-store';
 
 /** The next index version: never one handed out before, so a superseded deployment cannot write into it. */
 export function nextIndexVersion(record: Pick<KnowledgeBaseRecord, 'last_index_version' | 'active_index_version'>): number {

@@ -11,7 +11,7 @@ import { KNOWLEDGE_BASE_MESSAGES as M } from './knowledge-base-messages';
 import { knowledgeBaseLimitOf } from './knowledge-base-quota';
 import { newKnowledgeBaseId, type KnowledgeBaseRecord } from './knowledge-base-record';
 import { KnowledgeBaseLimitError, KnowledgeBaseProcessingError, KnowledgeBaseRepository, StaleKnowledgeBaseError } from './knowledge-base-repository';
-import { findSources } from './source-references';
+import { findSources } from './source-reference-store';
 
 /** Read-decide-write rounds before giving up on a knowledge base that keeps changing underneath. */
 const WRITE_ROUNDS = 5;

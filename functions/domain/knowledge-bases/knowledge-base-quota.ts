@@ -1,9 +1,9 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DatabasePort } from '../../contracts/ports/database';
 import { planInForce } from '../plans/organization-plan';
-import { countersKey } from '../cloud-resources/storage-counters';
+import { countersKey } from '../../contracts/keys/table-keys';
+import { counted, readCountersItem } from '../usage/counters-store';
 import type { OrganizationRecord } from '../organizations/organization-repository';
-import type { TransactItem } from './knowledge-base-transactions';
+import type { TransactItem } from '../table/transactions';
 
 /** The attribute of the organization's counters item that counts its knowledge bases, any status (§1.9). */
 export const KNOWLEDGE_BASE_COUNTER = 'knowledge_base_count';
@@ -18,9 +18,7 @@ export async function knowledgeBaseLimitOf(database: DatabasePort, organization:
 }
 
 export async function readKnowledgeBaseCount(database: DatabasePort, organizationId: string): Promise<number> {
-  const { Item } = await database.client.send(new GetCommand({ TableName: database.tableName, Key: countersKey(organizationId), ConsistentRead: true }));
-  const value = Item?.[KNOWLEDGE_BASE_COUNTER];
-  return typeof value === 'number' && value > 0 ? value : 0;
+  return counted((await readCountersItem(database, organizationId))[KNOWLEDGE_BASE_COUNTER]);
 }
 
 /**

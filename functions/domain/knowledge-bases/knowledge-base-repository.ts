@@ -11,7 +11,7 @@ import {
   knowledgeBaseKeys,
   type KnowledgeBaseRecord,
 } from './knowledge-base-record';
-import { transactInChunks, transactItems, TransactionRefusedError, type TransactItem } from './knowledge-base-transactions';
+import { transactInChunks, transactItems, TransactionRefusedError, type TransactItem } from '../table/transactions';
 
 /** Creating one more would pass the plan's `max_knowledge_bases` (§1.9). */
 export class KnowledgeBaseLimitError extends Error {

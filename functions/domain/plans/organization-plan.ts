@@ -1,8 +1,7 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { FREE_PLAN_ID, seededPlan, SEEDED_PLANS, type PlanId, type SeededPlan } from '../../../shared/rules/plans';
 import type { DatabasePort } from '../../contracts/ports/database';
 import type { OrganizationRecord } from '../organizations/organization-repository';
-import { keys } from '../../contracts/keys/table-keys';
+import { readSubscriptionItem } from './subscription-item-store';
 
 /** The plan in force and the period conversations are counted in (§1.9). `plan` is null for the system organization: no limits. */
 export interface PlanInForce {
@@ -13,14 +12,6 @@ export interface PlanInForce {
 
 /** §1.9: a subscription gives its plan only in these states; otherwise the organization is on `free`. */
 const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due']);
-
-/**
- * Where billing keeps the organization's subscription (docs/data-model.md "Subscription"). Billing
- * has not landed: this reads the item in the shape it is expected to take (`status`, `plan_id` or
- * `plan.id`, `current_period_start`/`current_period_end` as ISO strings or Unix seconds), and with
- * no such item every organization is on `free`, exactly as §1.9 says.
- */
-export const subscriptionKey = (organizationId: string) => ({ PK: keys.organization(organizationId).PK, SK: 'SUBSCRIPTION' });
 
 function isoOf(value: unknown): string | undefined {
   if (typeof value === 'number' && Number.isFinite(value)) return new Date(value * 1000).toISOString();
@@ -36,12 +27,12 @@ function calendarMonth(now: Date): { periodStart: string; periodEnd: string } {
 
 export async function planInForce(database: DatabasePort, organization: Pick<OrganizationRecord, 'id' | 'is_system_org'>, now = new Date()): Promise<PlanInForce> {
   if (organization.is_system_org) return { plan: null, ...calendarMonth(now) };
-  const { Item } = await database.client.send(new GetCommand({ TableName: database.tableName, Key: subscriptionKey(organization.id) }));
-  const planId = (Item?.plan_id ?? (Item?.plan as { id?: unknown } | undefined)?.id) as PlanId | undefined;
+  const item = await readSubscriptionItem(database, organization.id);
+  const planId = (item?.plan_id ?? (item?.plan as { id?: unknown } | undefined)?.id) as PlanId | undefined;
   const known = SEEDED_PLANS.some((plan) => plan.id === planId);
-  if (!Item || !LIVE_STATUSES.has(String(Item.status)) || !known) return { plan: seededPlan(FREE_PLAN_ID), ...calendarMonth(now) };
-  const periodStart = isoOf(Item.current_period_start);
-  const periodEnd = isoOf(Item.current_period_end);
+  if (!item || !LIVE_STATUSES.has(String(item.status)) || !known) return { plan: seededPlan(FREE_PLAN_ID), ...calendarMonth(now) };
+  const periodStart = isoOf(item.current_period_start);
+  const periodEnd = isoOf(item.current_period_end);
   const period = periodStart && periodEnd ? { periodStart, periodEnd } : calendarMonth(now);
   return { plan: seededPlan(planId as PlanId), ...period };
 }

@@ -5,7 +5,7 @@ import { OrganizationRepository, type OrganizationRecord } from '../organization
 import { slackIntegrationOf, type ApplicationRecord } from '../applications/application-record';
 import { ApplicationRepository } from '../applications/application-repository';
 import type { revealSlackBotToken } from '../applications/integration-secrets';
-import type { SlackAnswerKey, SlackAnswerLedger } from './slack-answer-ledger';
+import type { SlackAnswerKey, SlackAnswerLedger } from './slack-answer-ledger-store';
 import { isTransientSlackError, SlackPostFailedError, type SlackPost, type SlackPostResult } from './slack-client';
 import type { SlackAnswerPayload } from './slack-events';
 

@@ -8,11 +8,11 @@ import { GenerationFailedError } from '../chat/chat-errors';
 import { applicationKeys, type ApplicationRecord } from '../applications/application-record';
 import { answerSlackEvent, type SlackAnswerDependencies } from './slack-answer';
 import { apologizeForSlackAnswer, SlackAnswerInProgressError, type SlackApologyDependencies } from './slack-apology';
-import { SLACK_ANSWER_MEMORY_S } from './slack-answer-ledger';
-import type { SlackAnswerClaim, SlackAnswerKey, SlackAnswerLedger } from './slack-answer-ledger';
+import { SLACK_ANSWER_MEMORY_S } from './slack-answer-ledger-store';
+import type { SlackAnswerClaim, SlackAnswerKey, SlackAnswerLedger } from './slack-answer-ledger-store';
 import type { SlackPost, SlackPostResult } from './slack-client';
 import { SLACK_TEXTS } from './slack-reply-text';
-import type { RateDecision } from '../rate-limits/rate-limit-counter';
+import type { RateDecision } from '../rate-limits/rate-limit-store';
 
 const ORG = 'org_1';
 const KB = { id: 'kb_1', name: 'Handbook', active_index_version: 1, organization_id: ORG };

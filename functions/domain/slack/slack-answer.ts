@@ -8,14 +8,14 @@ import type { ChatSessionRecord } from '../chat/chat-records';
 import { ConversationLimitError } from '../chat/conversation-quota';
 import { sendMessage } from '../chat/send-message';
 import { SessionFullError } from '../chat/session-repository';
-import { consumeRateLimit, type RateDecision } from '../rate-limits/rate-limit-counter';
+import { consumeRateLimit, type RateDecision } from '../rate-limits/rate-limit-store';
 import { indexAccessOf, searchableKnowledgeBases, WHOLE_APPLICATION } from '../applications/application-access';
 import { revealSlackBotToken } from '../applications/integration-secrets';
 import { postInThread, slackAnswerTarget, type SlackAnswerTarget, type SlackPostDependencies, type SlackTargetDependencies } from './slack-answer-target';
-import { tableSlackAnswerLedger } from './slack-answer-ledger';
+import { tableSlackAnswerLedger } from './slack-answer-ledger-store';
 import { postSlackMessage } from './slack-client';
 import { SLACK_TEXTS, slackReplyText } from './slack-reply-text';
-import { sessionForThread, slackUserId, type SlackThread } from './slack-thread-sessions';
+import { sessionForThread, slackUserId, type SlackThread } from './slack-thread-session-store';
 
 export interface SlackAnswerDependencies extends SlackTargetDependencies, SlackPostDependencies {
   ports: Pick<Ports, 'database' | 'vectors' | 'embeddings' | 'chatModel'>;

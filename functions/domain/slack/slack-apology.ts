@@ -2,7 +2,7 @@ import { logger } from '../../observability/logger';
 import type { Ports } from '../../contracts/ports/ports';
 import type { QueueMessage } from '../../contracts/ports/queue';
 import { revealSlackBotToken } from '../applications/integration-secrets';
-import { SLACK_ANSWER_MEMORY_S, tableSlackAnswerLedger } from './slack-answer-ledger';
+import { SLACK_ANSWER_MEMORY_S, tableSlackAnswerLedger } from './slack-answer-ledger-store';
 import { postInThread, slackAnswerTarget, type SlackPostDependencies, type SlackTargetDependencies } from './slack-answer-target';
 import { postSlackMessage } from './slack-client';
 import { SLACK_TEXTS } from './slack-reply-text';

@@ -1,6 +1,6 @@
 import type { DatabasePort } from '../../contracts/ports/database';
 import { APPLICATION_SK_PREFIX, applicationKeys } from '../applications/application-record';
-import { subscriptionKey } from '../plans/organization-plan';
+import { subscriptionKey } from '../../contracts/keys/table-keys';
 import { KNOWLEDGE_BASE_GROUP_SK_PREFIX, KNOWLEDGE_BASE_SK_PREFIX } from '../knowledge-bases/knowledge-base-record';
 import { keys } from '../../contracts/keys/table-keys';
 import { onTableWrites } from './write-watch';

@@ -1,9 +1,8 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { BYTES_PER_GB, FREE_PLAN_ID, type PlanEntity, planEntity, type SeededPlan } from '../../../shared/rules/plans';
 import type { DatabasePort } from '../../contracts/ports/database';
 import { planInForce } from '../plans/organization-plan';
 import { conversationCounterName } from '../chat/conversation-quota';
-import { countersKey } from '../cloud-resources/storage-counters';
+import { counted, readCountersItem } from './counters-store';
 import { KNOWLEDGE_BASE_COUNTER } from '../knowledge-bases/knowledge-base-quota';
 import type { OrganizationRecord } from '../organizations/organization-repository';
 
@@ -33,8 +32,6 @@ export interface LimitsReport {
   features: PlanEntity['features'] | null;
 }
 
-const counted = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0);
-
 function limitsOf(plan: SeededPlan | null): UsageLimits {
   return {
     max_knowledge_bases: plan?.max_knowledge_bases ?? null,
@@ -50,11 +47,10 @@ function limitsOf(plan: SeededPlan | null): UsageLimits {
  * so the figures are the live ones; `updated_at` is when they were read.
  */
 export async function usageReport(database: DatabasePort, organization: Pick<OrganizationRecord, 'id' | 'is_system_org'>, now = new Date()): Promise<UsageReport> {
-  const [inForce, counters] = await Promise.all([
+  const [inForce, item] = await Promise.all([
     planInForce(database, organization, now),
-    database.client.send(new GetCommand({ TableName: database.tableName, Key: countersKey(organization.id), ConsistentRead: true })),
+    readCountersItem(database, organization.id),
   ]);
-  const item = counters.Item ?? {};
   const onSubscription = inForce.plan !== null && inForce.plan.id !== FREE_PLAN_ID;
   return {
     period: { start: inForce.periodStart, end: inForce.periodEnd },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DatabasePort } from '../../contracts/ports/database';
 import { fixedWindowAt } from './fixed-window';
-import { consumeRateLimit, rateCounterKey } from './rate-limit-counter';
+import { consumeRateLimit, rateCounterKey } from './rate-limit-store';
 import { leaseSize } from './rate-leases';
 
 /**
