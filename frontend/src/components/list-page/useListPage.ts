@@ -63,3 +63,9 @@ export function useRowSelection<T extends { id: string }>(rows: readonly T[]): R
   const isSelected = useCallback((row: T) => row.id === selectedId, [selectedId]);
   return { selected, isSelected, toggle, clear };
 }
+
+/** The rows of the page shown: their selection, and the step back from a page emptied by deletes. */
+export function useListRows<T extends { id: string }>(list: Pick<ListPageState, 'page' | 'setPage'>, loaded: boolean, rows: readonly T[]): RowSelection<T> {
+  useStepBackWhenEmpty(list, loaded, rows.length);
+  return useRowSelection(rows);
+}

@@ -5,11 +5,10 @@ import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
 import { Box, Button } from '@mui/material';
 import { useState } from 'react';
 import type { Group } from '../../api/entities';
-import { ErrorAlert } from '../../components/ErrorAlert';
 import { ActionsPanel } from '../../components/list-page/ActionsPanel';
-import { DeleteConfirmation, useDeleteConfirmation } from '../../components/list-page/DeleteConfirmation';
+import { DeleteConfirmation, DeleteErrorAlert, useDeleteConfirmation } from '../../components/list-page/DeleteConfirmation';
 import { ListPanel } from '../../components/list-page/ListPanel';
-import { useListPage, useRowSelection, useStepBackWhenEmpty } from '../../components/list-page/useListPage';
+import { useListPage, useListRows } from '../../components/list-page/useListPage';
 import { PageHeader } from '../../components/PageHeader';
 import { useNotifier } from '../../components/useNotifier';
 import { GroupFormDialog } from './GroupFormDialog';
@@ -24,20 +23,11 @@ export function GroupsPage() {
   const actions = useGroupActions();
   const { notify, snackbar } = useNotifier();
   const groups = answer.data?.data ?? [];
-  const selection = useRowSelection(groups);
-  useStepBackWhenEmpty(list, Boolean(answer.data), groups.length);
+  const selection = useListRows(list, Boolean(answer.data), groups);
 
   const [form, setForm] = useState<{ group?: Group } | undefined>();
   const [members, setMembers] = useState<Group | undefined>();
-  const [deleteError, setDeleteError] = useState<unknown>();
-  const deletion = useDeleteConfirmation<Group>({
-    remove: (group) => {
-      setDeleteError(undefined);
-      return actions.remove(group.id);
-    },
-    onDeleted: () => notify('Group deleted successfully'),
-    onFailed: setDeleteError,
-  });
+  const deletion = useDeleteConfirmation<Group>({ remove: (group) => actions.remove(group.id), onDeleted: () => notify('Group deleted successfully') });
 
   const save = async (input: GroupInput) => {
     if (form?.group) {
@@ -64,7 +54,7 @@ export function GroupsPage() {
           </Button>
         }
       />
-      {deleteError !== undefined && <ErrorAlert title="Failed to delete group" error={deleteError} onClose={() => setDeleteError(undefined)} sx={{ mb: 2 }} />}
+      <DeleteErrorAlert state={deletion} title="Failed to delete group" />
       <ListPanel
         list={list}
         search={{ label: 'Search groups', placeholder: 'Search by name or description', testId: 'groups-search' }}

@@ -13,7 +13,7 @@ import { canDeployStatus, isLockedStatus } from '../../../../shared/rules/knowle
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { ActionsPanel, type ListAction } from '../../components/list-page/ActionsPanel';
 import { ListPanel } from '../../components/list-page/ListPanel';
-import { useListPage, useRowSelection, useStepBackWhenEmpty } from '../../components/list-page/useListPage';
+import { useListPage, useListRows } from '../../components/list-page/useListPage';
 import { PageHeader } from '../../components/PageHeader';
 import { TooltipAction } from '../../components/TooltipAction';
 import { useNotifier } from '../../components/useNotifier';
@@ -71,8 +71,7 @@ export function KnowledgeBasesPage() {
   };
 
   const knowledgeBases = answer.data?.knowledgeBases ?? [];
-  const selection = useRowSelection(knowledgeBases);
-  useStepBackWhenEmpty(list, Boolean(answer.data), knowledgeBases.length);
+  const selection = useListRows(list, Boolean(answer.data), knowledgeBases);
   const pagination = answer.data ? { page: answer.data.page, limit: answer.data.limit, total: answer.data.total, totalPages: answer.data.totalPages } : undefined;
   const kb = selection.selected;
 

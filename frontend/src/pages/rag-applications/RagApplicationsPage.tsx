@@ -7,7 +7,7 @@ import { satisfiesRoleWord } from '../../../../shared/auth/roles';
 import { useSession } from '../../auth/SessionProvider';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { ListPanel } from '../../components/list-page/ListPanel';
-import { useListPage, useRowSelection, useStepBackWhenEmpty } from '../../components/list-page/useListPage';
+import { useListPage, useListRows } from '../../components/list-page/useListPage';
 import { PageHeader } from '../../components/PageHeader';
 import { useNotifier } from '../../components/useNotifier';
 import { useChatLauncher } from '../../features/chat/ChatLauncher';
@@ -64,8 +64,7 @@ export function RagApplicationsPage() {
   useEffect(() => setPage(1), [limit, setPage]);
 
   const applications = answer.data?.applications ?? [];
-  const selection = useRowSelection(applications);
-  useStepBackWhenEmpty(list, Boolean(answer.data), applications.length);
+  const selection = useListRows(list, Boolean(answer.data), applications);
 
   // Spec 03: pages render nothing without a user.
   if (!user) return null;

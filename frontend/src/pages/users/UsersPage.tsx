@@ -6,11 +6,10 @@ import { Box, Button, Chip } from '@mui/material';
 import { useState } from 'react';
 import type { User } from '../../api/entities';
 import { useSession } from '../../auth/SessionProvider';
-import { ErrorAlert } from '../../components/ErrorAlert';
 import { ActionsPanel } from '../../components/list-page/ActionsPanel';
-import { DeleteConfirmation, useDeleteConfirmation } from '../../components/list-page/DeleteConfirmation';
+import { DeleteConfirmation, DeleteErrorAlert, useDeleteConfirmation } from '../../components/list-page/DeleteConfirmation';
 import { ListPanel } from '../../components/list-page/ListPanel';
-import { useListPage, useRowSelection, useStepBackWhenEmpty } from '../../components/list-page/useListPage';
+import { useListPage, useListRows } from '../../components/list-page/useListPage';
 import { PageHeader } from '../../components/PageHeader';
 import { useNotifier } from '../../components/useNotifier';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
@@ -37,21 +36,12 @@ export function UsersPage() {
   const actions = useUserActions();
   const { notify, snackbar } = useNotifier();
   const users = answer.data?.data ?? [];
-  const selection = useRowSelection(users);
-  useStepBackWhenEmpty(list, Boolean(answer.data), users.length);
+  const selection = useListRows(list, Boolean(answer.data), users);
   const pending = users.filter((user) => user.invitation_pending).length;
 
   const [form, setForm] = useState<{ user?: User } | undefined>();
   const [resetting, setResetting] = useState<User | undefined>();
-  const [deleteError, setDeleteError] = useState<unknown>();
-  const deletion = useDeleteConfirmation<User>({
-    remove: (user) => {
-      setDeleteError(undefined);
-      return actions.remove(user.id);
-    },
-    onDeleted: () => notify('User deleted successfully'),
-    onFailed: setDeleteError,
-  });
+  const deletion = useDeleteConfirmation<User>({ remove: (user) => actions.remove(user.id), onDeleted: () => notify('User deleted successfully') });
 
   const selected = selection.selected;
   const refused = refusal(selected, session.user?.id);
@@ -67,7 +57,7 @@ export function UsersPage() {
           </Button>
         }
       />
-      {deleteError !== undefined && <ErrorAlert title="Failed to delete user" error={deleteError} onClose={() => setDeleteError(undefined)} sx={{ mb: 2 }} />}
+      <DeleteErrorAlert state={deletion} title="Failed to delete user" />
       <ListPanel
         list={list}
         search={{ label: 'Search users', placeholder: 'Search by name or email', testId: 'users-search' }}
