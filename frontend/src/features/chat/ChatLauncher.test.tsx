@@ -131,7 +131,7 @@ describe('floating chat windows (spec 01 §2.7)', () => {
         {
           method: 'POST',
           path: /^\/api\/chat\/messages\/app-1\/sessions\/[^/]+$/,
-          reply: async (match, url, init) => {
+          reply: async (_match, url, init) => {
             await hold.promise;
             return chatBackend(state)(url.toString(), init);
           },

@@ -4,6 +4,7 @@ import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useM
 import { useSession } from '../../auth/SessionProvider';
 import { CHAT_UI, windowRightOffset } from './chat-constants';
 import type { ChatWindowMode } from './ChatWindow';
+import type { ChatTarget } from './types';
 import { useChatUserId } from './useChatUserId';
 
 // The windows (with the Markdown renderer of replies) load when the first chat opens, not with every page.
@@ -11,10 +12,7 @@ const ChatWindow = lazy(() => import('./ChatWindow').then((module) => ({ default
 const MobileChatOverlay = lazy(() => import('./MobileChatOverlay').then((module) => ({ default: module.MobileChatOverlay })));
 
 /** What a chat surface needs to open: the application's id and name (spec 01 §3, "RAG application as used by chat"). */
-export interface ChatTarget {
-  id: string;
-  name: string;
-}
+export type { ChatTarget } from './types';
 
 /**
  * Opens an application's chat on the surface that fits the viewport: a floating window on desktop,

@@ -11,7 +11,7 @@ import { useState, type ReactNode } from 'react';
 import { CHAT_UI, windowRightOffset } from './chat-constants';
 import { ChatConversation } from './ChatConversation';
 import { ChatHistorySidebar } from './ChatHistorySidebar';
-import type { ChatTarget } from './ChatLauncher';
+import type { ChatTarget } from './types';
 import { useChatApplication } from './useChatApplication';
 import { useChatSessions } from './useChatSessions';
 import { useHoverSidebar } from './useHoverSidebar';

@@ -3,7 +3,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Box, IconButton, Paper, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { ChatConversation } from './ChatConversation';
-import type { ChatTarget } from './ChatLauncher';
+import type { ChatTarget } from './types';
 import { useChatApplication } from './useChatApplication';
 import { useChatSessions } from './useChatSessions';
 

@@ -46,3 +46,9 @@ export type ChatApplication = Pick<Application, 'id' | 'name'> &
     integrations?: ApplicationIntegration[];
     knowledge_bases?: Array<Pick<ApplicationKnowledgeBase, 'id' | 'name'>>;
   };
+
+/** The application a chat surface is opened for (the chat launcher, its windows and overlay). */
+export interface ChatTarget {
+  id: string;
+  name: string;
+}
