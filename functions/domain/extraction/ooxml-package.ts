@@ -115,25 +115,20 @@ export async function readPart(zip: JSZip, path: string, limit = PACKAGE_LIMITS.
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export const xmlParser = new XMLParser({
+/** Attributes kept, values as written: text is the content here, never data to convert. */
+const XML_OPTIONS = {
   ignoreAttributes: false,
   attributeNamePrefix: '',
   trimValues: false,
   parseTagValue: false,
   parseAttributeValue: false,
   htmlEntities: true,
-});
+} as const;
+
+export const xmlParser = new XMLParser(XML_OPTIONS);
 
 /** The same parser keeping document order, for text whose order is the reading order. */
-export const orderedXmlParser = new XMLParser({
-  preserveOrder: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  trimValues: false,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  htmlEntities: true,
-});
+export const orderedXmlParser = new XMLParser({ ...XML_OPTIONS, preserveOrder: true });
 
 export interface Relationship {
   id: string;

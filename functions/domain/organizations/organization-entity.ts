@@ -1,15 +1,9 @@
 import { isConsumerOrganization } from '../../../shared/rules/organization-settings';
 import { summarize, type CloudResources, type CloudResourcesSummary } from '../cloud-resources/cloud-resources';
-import type { OrganizationRecord, OrganizationStatus, OrganizationType } from './organization-repository';
+import type { OrganizationRecord } from './organization-repository';
 
 /** Contract §2 Organization (camelCase dates, as the documents show it). */
-export interface Organization {
-  id: string;
-  name: string;
-  domain: string;
-  status: OrganizationStatus;
-  type: OrganizationType;
-  is_system_org: boolean;
+export interface Organization extends Pick<OrganizationRecord, 'id' | 'name' | 'domain' | 'status' | 'type' | 'is_system_org'> {
   isConsumer: boolean;
   user_count: number;
   createdAt: string;
