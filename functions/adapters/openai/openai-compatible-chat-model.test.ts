@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenOnLoopback, type LoopbackServer } from '../../../test/support/loopback-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Passage } from '../../domain/retrieval/retrieve';
 import { ChatModelError, MAX_OUTPUT_TOKENS } from '../../contracts/ports/chat-model';
@@ -11,7 +11,7 @@ interface Seen {
 }
 
 /** A fake chat completions server: it answers with the reply queued for it, or a failure. */
-let server: Server;
+let server: LoopbackServer;
 let baseUrl: string;
 let seen: Seen[] = [];
 let replies: Array<{ status: number; body: unknown; delayMs?: number }> = [];
@@ -32,11 +32,10 @@ async function handle(request: IncomingMessage, response: ServerResponse) {
 }
 
 beforeAll(async () => {
-  server = createServer((request, response) => void handle(request, response));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  server = await listenOnLoopback(handle);
+  baseUrl = `${server.origin}/v1`;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.close());
 beforeEach(() => {
   seen = [];
   replies = [];

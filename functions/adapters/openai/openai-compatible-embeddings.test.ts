@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenOnLoopback, type LoopbackServer } from '../../../test/support/loopback-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOpenAiCompatibleEmbeddings, EmbeddingsRequestError, instructionPrefixes } from './openai-compatible-embeddings';
 
@@ -9,7 +9,7 @@ interface Seen {
 }
 
 /** A fake embeddings server: each vector is [length of the text, position in the batch, 1]. */
-let server: Server;
+let server: LoopbackServer;
 let baseUrl: string;
 let seen: Seen[] = [];
 let failures: Array<{ status: number; headers?: Record<string, string> }> = [];
@@ -41,11 +41,10 @@ async function handle(request: IncomingMessage, response: ServerResponse) {
 }
 
 beforeAll(async () => {
-  server = createServer((request, response) => void handle(request, response));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  server = await listenOnLoopback(handle);
+  baseUrl = `${server.origin}/v1`;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.close());
 beforeEach(() => {
   seen = [];
   failures = [];
