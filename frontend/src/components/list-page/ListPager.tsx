@@ -16,14 +16,16 @@ interface ListPagerProps {
   onPageChange: (page: number) => void;
   /** A 'Rows per page' choice, where the spec gives one (spec 02 §9: 10, 25, 50, 100 for files). */
   pageSize?: PageSizeChoice;
+  /** Keep the footer on an empty list ('Showing 0 to 0 of 0 entries'), e.g. for its page-size choice. */
+  keepWhenEmpty?: boolean;
 }
 
 /**
  * The footer of every list (spec 02, spec 03 §9): 'Showing X to Y of Z entries', and a pager with
  * first/last and Previous/Next buttons around a 5-page window, with ellipses for the pages beyond it.
  */
-export function ListPager({ pagination, page, onPageChange, pageSize }: ListPagerProps) {
-  if (!pagination || pagination.total === 0) return null;
+export function ListPager({ pagination, page, onPageChange, pageSize, keepWhenEmpty }: ListPagerProps) {
+  if (!pagination || (pagination.total === 0 && !keepWhenEmpty)) return null;
   const total = Math.max(1, pagination.totalPages);
   const shown = pageWindow(page, total);
   const atFirst = page <= 1;

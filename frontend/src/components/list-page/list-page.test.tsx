@@ -83,6 +83,10 @@ describe('ListPager', () => {
     expect(screen.queryByTestId('pager-ellipsis')).toBeNull();
     rerender(<ListPager pagination={{ page: 1, limit: 10, total: 0, totalPages: 0 }} page={1} onPageChange={() => undefined} />);
     expect(screen.queryByTestId('list-count')).toBeNull();
+    // A list whose footer carries a choice (rows per page) keeps it when empty.
+    rerender(<ListPager pagination={{ page: 1, limit: 10, total: 0, totalPages: 0 }} page={1} onPageChange={() => undefined} keepWhenEmpty />);
+    expect(screen.getByTestId('list-count').textContent).toBe('Showing 0 to 0 of 0 entries');
+    expect((screen.getByRole('button', { name: 'Go to next page' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
 

@@ -409,6 +409,7 @@ export function FilesPage() {
           </Typography>
         )}
         <ListPager
+          keepWhenEmpty
           pagination={{ page, limit, total, totalPages: Math.ceil(total / limit) }}
           page={page}
           onPageChange={setPage}
