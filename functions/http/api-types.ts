@@ -19,7 +19,14 @@ export interface UserCaller {
 export type Caller = UserCaller;
 
 export interface RouteRequest<TBody, TQuery, TParams> {
+  /** Validated with the route's schema; on a `deferBody` route, the raw JSON until `validBody()`. */
   body: TBody;
+  /**
+   * The body validated with the route's schema (once; the same value on every call). A deferred
+   * route may pass the route's schema as its factory builds it from what the route has loaded (the
+   * stored record an update is checked against), since those checks cannot run in the pipeline.
+   */
+  validBody(refined?: ZodType<TBody>): Promise<TBody>;
   query: TQuery;
   params: TParams;
   /** Present on every bearer route; absent on public ones. */
@@ -36,8 +43,25 @@ export interface RouteResponse {
   headers?: Record<string, string>;
 }
 
+/** What a route's schema may be refined with: the caller and the validated path parameters. */
+export interface BodyContext<TParams = unknown> {
+  caller: Caller | undefined;
+  params: TParams;
+}
+
 export interface RouteImplementation<TBody = unknown, TQuery = unknown, TParams = unknown> {
-  body?: ZodType<TBody>;
+  /**
+   * The body's type. The pipeline validates every body with the route's schema in ROUTE_SCHEMAS
+   * (shared/api/schemas/route-schemas.ts); naming that schema here types the implementation. A
+   * function gives the route's schema refined for the caller (the profile's read-only email).
+   */
+  body?: ZodType<TBody> | ((context: BodyContext<TParams>) => ZodType<TBody> | Promise<ZodType<TBody>>);
+  /**
+   * The contract puts other checks before the body's (the session and the application before a
+   * chat message's): the implementation calls `validBody()` after them. A deferred route that
+   * answers without validating is a bug the pipeline refuses.
+   */
+  deferBody?: boolean;
   query?: ZodType<TQuery>;
   params?: ZodType<TParams>;
   handle(request: RouteRequest<TBody, TQuery, TParams>): Promise<RouteResponse>;

@@ -33,12 +33,15 @@ function event(method: string, path: string, options: { body?: string; headers?:
 const context = {} as Context;
 const json = (result: ApiResult) => JSON.parse(result.body ?? 'null');
 
+/** The pipeline validates a body with its route's schema; these tests give the routes their own. */
+const loginBody = z.object({
+  email: z.string({ error: 'Email is required' }).min(1, 'Email is required'),
+  password: z.string({ error: 'Password is required' }).min(8, 'Password must be at least 8 characters long'),
+});
+
 const handler = createFamilyHandler('auth', {
   'auth.login': implement({
-    body: z.object({
-      email: z.string({ error: 'Email is required' }).min(1, 'Email is required'),
-      password: z.string({ error: 'Password is required' }).min(8, 'Password must be at least 8 characters long'),
-    }),
+    body: loginBody,
     async handle({ body }) {
       return { status: 200, body: { echoed: body.email } };
     },
@@ -53,7 +56,7 @@ const handler = createFamilyHandler('auth', {
       throw new ContractError('CONFLICT', 'An account with this email already exists', { details: [{ id: 'x' }] });
     },
   }),
-});
+}, { 'auth.login': { body: loginBody } });
 
 describe('the family pipeline', () => {
   it('runs a public route with a parsed, validated body and tags the request id', async () => {
@@ -119,6 +122,17 @@ describe('the family pipeline', () => {
     const result = await handler(event('POST', '/api/auth/check-org-settings'), context);
     expect(result.statusCode).toBe(501);
     expect(json(result).code).toBe('NOT_IMPLEMENTED');
+  });
+
+  it("validates a body with the route's schema even when the implementation does not name it", async () => {
+    const bare = createFamilyHandler('auth', { 'auth.login': implement({ handle: async () => ({ status: 200 }) }) }, { 'auth.login': { body: loginBody } });
+    const result = await bare(event('POST', '/api/auth/login', { body: '{"email":"a@b.c"}', headers: { 'content-type': 'application/json' } }), context);
+    expect([result.statusCode, json(result).message]).toEqual([400, 'Password is required']);
+  });
+
+  it("refuses an implementation whose body schema is not its route's", () => {
+    const other = z.object({ email: z.string() });
+    expect(() => createFamilyHandler('auth', { 'auth.login': implement({ body: other, handle: async () => ({ status: 200 }) }) }, { 'auth.login': { body: loginBody } })).toThrow(/auth\.login/);
   });
 
   it('refuses implementations for routes outside the family', () => {

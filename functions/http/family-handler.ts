@@ -1,4 +1,5 @@
 import middy from '@middy/core';
+import type { ZodType } from 'zod';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpRouterHandler from '@middy/http-router';
 import httpSecurityHeaders from '@middy/http-security-headers';
@@ -8,7 +9,7 @@ import { routesOf, type Family, type RouteDefinition } from '../../shared/api/ro
 import { logger } from '../observability/logger';
 // The cloud composition root: every family's Lambda gets its AWS adapters from here.
 import '../platform/ports';
-import type { ApiEvent, ApiResult, Caller, RouteImplementation, RouteResponse } from './api-types';
+import type { ApiEvent, ApiResult, BodyContext, Caller, RouteImplementation, RouteResponse } from './api-types';
 import { authenticateRoute } from './authentication';
 import { corsFor } from './cors';
 import { errorResponse } from './error-response';
@@ -16,7 +17,9 @@ import { ContractError, validationError } from '../contracts/contract-error';
 import { idempotency, takesIdempotencyKey } from './idempotency';
 import { jsonBody } from './json-body';
 import { sourceIpOf } from './source-ip';
-import { parseOrThrow } from './validation';
+import { parseOrThrow, parseOrThrowAsync } from './validation';
+import { LENIENT_BODIES } from '../../shared/api/schemas/common';
+import { ROUTE_SCHEMAS, type RouteSchemaTable } from '../../shared/api/schemas/route-schemas';
 
 // Implementations are typed per route; the table erases them to a common shape.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -45,8 +48,23 @@ function objectBody(body: unknown): unknown {
   return body;
 }
 
+/**
+ * The schema a route's body is validated with: the route's own in the schema table (the one the
+ * OpenAPI document shows), or the implementation's refinement of it for the caller (`body` given
+ * as a function). An implementation that names a schema object must name that same one.
+ */
+function bodySchemaOf(route: RouteDefinition, implementation: RouteImplementation | undefined, schemas: RouteSchemaTable) {
+  const declared = schemas[route.id]?.body;
+  const own = implementation?.body;
+  if (own !== undefined && typeof own !== 'function' && own !== declared) {
+    throw new Error(`The body schema of ${route.id} must be the one its route schemas list (shared/api/schemas/route-schemas.ts)`);
+  }
+  return (context: BodyContext) => (typeof own === 'function' ? own(context) : declared);
+}
+
 /** One route: CORS, JSON body, credentials and role, validation, then the implementation. */
-function routeHandler(route: RouteDefinition, implementation: RouteImplementation | undefined) {
+function routeHandler(route: RouteDefinition, implementation: RouteImplementation | undefined, schemas: RouteSchemaTable) {
+  const bodySchema = bodySchemaOf(route, implementation, schemas);
   const pipeline = middy<ApiEvent, ApiResult>()
     .use(corsFor(route.auth, { preflight: false }))
     .use(errorResponse())
@@ -63,16 +81,28 @@ function routeHandler(route: RouteDefinition, implementation: RouteImplementatio
       const caller = callers.get(event);
       if (!implementation) throw new ContractError('NOT_IMPLEMENTED', MESSAGES.notImplemented);
       const headers = event.headers as Record<string, string | undefined>;
+      const sourceIp = sourceIpOf(event);
+      const params = implementation.params ? parseOrThrow(implementation.params, event.pathParameters ?? {}) : (event.pathParameters ?? {});
+      const schema = await bodySchema({ caller, params });
+      const rawBody = (event as { body?: unknown }).body;
+      let validated: Promise<unknown> | undefined;
+      const validBody = (refined?: ZodType) => {
+        const used = refined ?? schema;
+        return (validated ??= used ? parseOrThrowAsync(used, LENIENT_BODIES.has(used) ? rawBody : objectBody(rawBody)) : Promise.resolve(rawBody));
+      };
+      const body = implementation.deferBody ? rawBody : await validBody();
       const response = await implementation.handle({
-        body: implementation.body ? parseOrThrow(implementation.body, objectBody((event as { body?: unknown }).body)) : (event as { body?: unknown }).body,
+        body,
+        validBody,
         query: implementation.query ? parseOrThrow(implementation.query, event.queryStringParameters ?? {}) : (event.queryStringParameters ?? {}),
-        params: implementation.params ? parseOrThrow(implementation.params, event.pathParameters ?? {}) : (event.pathParameters ?? {}),
+        params,
         caller,
         headers,
         requestId: event.requestContext.requestId,
-        sourceIp: sourceIpOf(event),
+        sourceIp,
         event,
       });
+      if (implementation.deferBody && schema && !validated && response.status < 400) throw new Error(`${route.id} answered without validating its body`);
       return toResult(response);
     });
 }
@@ -89,7 +119,7 @@ function preflightHandler(route: RouteDefinition) {
  * implementations that exist. A route without an implementation still authenticates and then
  * answers 501, so its credentials behave exactly as they will.
  */
-export function createFamilyHandler(family: Family, implementations: FamilyImplementations) {
+export function createFamilyHandler(family: Family, implementations: FamilyImplementations, schemas: RouteSchemaTable = ROUTE_SCHEMAS) {
   const routes = routesOf(family);
   const unknown = Object.keys(implementations).filter((id) => !routes.some((route) => route.id === id));
   if (unknown.length > 0) throw new Error(`Implementations for routes not in the ${family} family: ${unknown.join(', ')}`);
@@ -99,7 +129,7 @@ export function createFamilyHandler(family: Family, implementations: FamilyImple
 
   const router = httpRouterHandler({
     routes: [
-      ...routes.map((route) => ({ method: route.method, path: route.path, handler: routeHandler(route, implementations[route.id]) })),
+      ...routes.map((route) => ({ method: route.method, path: route.path, handler: routeHandler(route, implementations[route.id], schemas) })),
       ...[...preflightPaths].map(([path, route]) => ({ method: 'OPTIONS' as const, path, handler: preflightHandler(route) })),
     ],
     notFoundResponse: () => {

@@ -1,9 +1,8 @@
 import type { ZodType } from 'zod';
-import { consumeRateLimit } from '../domain/rate-limits/rate-limit-counter';
+import { consumeRateLimit } from '../domain/rate-limits/rate-limit-store';
 import { RATE_LIMITS } from '../domain/rate-limits/rate-limits';
 import { implement, type RouteRequest, type RouteResponse } from './api-types';
 import { rateLimited } from './authentication';
-import { parseOrThrow } from './validation';
 import type { DatabasePort } from '../contracts/ports/database';
 import { getPorts } from '../contracts/ports/ports';
 
@@ -16,19 +15,21 @@ export async function enforcePublicAuthLimit(database: DatabasePort, routeId: st
 }
 
 /**
- * A public auth endpoint. The body is validated here, after the rate limit, rather than by the
- * pipeline: a stream of invalid bodies must count against the limit too. `limit` replaces the
- * per-IP limit where the contract's decisions say so (§4.5).
+ * A public auth endpoint. Its body is validated (with the route's schema) after the rate limit: a
+ * stream of invalid bodies must count against the limit too. `limit`
+ * replaces the per-IP limit where the contract's decisions say so (§4.5).
  */
 export function publicAuthRoute<TBody>(
   routeId: string,
   route: { body: ZodType<TBody>; handle(request: RouteRequest<TBody, Query, Query>): Promise<RouteResponse> },
   limit: (request: { headers: Record<string, string | undefined>; sourceIp: string }) => Promise<void> = (request) => enforcePublicAuthLimit(getPorts().database, routeId, request.sourceIp),
 ) {
-  return implement<unknown>({
+  return implement<TBody, Query, Query>({
+    body: route.body,
+    deferBody: true,
     async handle(request) {
       await limit(request);
-      return route.handle({ ...request, body: parseOrThrow(route.body, request.body ?? {}) });
+      return route.handle({ ...request, body: await request.validBody() });
     },
   });
 }

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import {
   adminResetPasswordRequestSchema,
+  changePasswordRequestSchema,
   checkLoginOptionsRequestSchema,
   checkOrgSettingsRequestSchema,
   loginRequestSchema,
@@ -8,6 +8,7 @@ import {
   oidcVerifyRequestSchema,
   refreshTokenRequestSchema,
   resetPasswordRequestSchema,
+  signupRequestSchema,
   verifyTokenRequestSchema,
 } from '../../../shared/api/schemas/auth';
 import { endSession } from '../../domain/sessions/session-revocation';
@@ -19,21 +20,15 @@ import { getPorts } from '../../contracts/ports/ports';
 import { IdentityUnavailableError } from '../../contracts/ports/identity';
 import { adminResetPassword } from './admin-reset-password';
 import { AUTH_MESSAGES } from './auth-messages';
-import { changePassword, type ChangePasswordInput } from './change-password';
+import { changePassword } from './change-password';
 import { checkLoginOptions, checkOrgSettings } from './login-options';
 import { passwordLogin } from './password-login';
 import { providerTokenFromHeaders, verifyProviderSignIn } from './provider-token';
 import { publicAuthRoute } from '../../http/public-auth-route';
 import { refreshSession } from './refresh-session';
 import { resetPasswordLink } from './reset-password';
-import { signup, type SignupInput } from './signup';
+import { signup } from './signup';
 import { enforceVerifyTokenLimit } from './verify-token-limit';
-
-/**
- * Bodies the endpoint judges field by field itself (the password policy depends on the user or
- * the email): anything that is not an object reads as an empty one, so it gets the field messages.
- */
-const anyObject = z.unknown().transform((value): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {}));
 
 /** §4.5: the token in `Authorization`; a valid one spends its user's budget rather than the IP's. */
 const verifyToken = (routeId: string) =>
@@ -66,9 +61,9 @@ export const handler = createFamilyHandler('auth', {
     },
   }),
   'auth.signup': publicAuthRoute('auth.signup', {
-    body: anyObject,
+    body: signupRequestSchema,
     async handle({ body }) {
-      return { status: 201, body: await signup(getPorts(), body as SignupInput) };
+      return { status: 201, body: await signup(getPorts(), body) };
     },
   }),
   'auth.checkLoginOptions': publicAuthRoute('auth.checkLoginOptions', {
@@ -119,9 +114,9 @@ export const handler = createFamilyHandler('auth', {
     },
   }),
   'auth.changePassword': implement({
-    body: anyObject,
+    body: changePasswordRequestSchema,
     async handle(request) {
-      return { status: 200, body: await changePassword(getPorts(), requireCaller(request), request.body as ChangePasswordInput) };
+      return { status: 200, body: await changePassword(getPorts(), requireCaller(request), request.body) };
     },
   }),
   'auth.resetPassword': implement({

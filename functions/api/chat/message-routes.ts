@@ -1,3 +1,4 @@
+import { sendChatMessageRequestSchema } from '../../../shared/api/schemas/chat';
 import { APPLICATION_MESSAGES } from '../../domain/applications/application-messages';
 import { indexAccessOf, searchableKnowledgeBases } from '../../domain/applications/application-access';
 import { GenerationFailedError, GenerationTimeoutError, RetrievalFailedError, SessionGoneError } from '../../domain/chat/chat-errors';
@@ -8,7 +9,7 @@ import { ConversationLimitError } from '../../domain/chat/conversation-quota';
 import { sendMessage } from '../../domain/chat/send-message';
 import { sessionSortKey, warmSessionsOf } from '../../domain/chat/warm-sessions';
 import { SessionChangedError, SessionFullError, SessionRepository } from '../../domain/chat/session-repository';
-import { consumeRateLimit } from '../../domain/rate-limits/rate-limit-counter';
+import { consumeRateLimit } from '../../domain/rate-limits/rate-limit-store';
 import { logger } from '../../observability/logger';
 import { implement } from '../../http/api-types';
 import { rateLimited } from '../../http/authentication';
@@ -16,7 +17,6 @@ import { conflict, forbidden, ContractError, notFound, upstreamError } from '../
 import { getPorts, type Ports } from '../../contracts/ports/ports';
 import { withRateLimitHeaders } from '../../http/api-key-responses';
 import { chatPartyOf, type ChatParty } from './chat-party';
-import { parseSendInput } from './send-input';
 
 async function ownedSession(ports: Ports, party: ChatParty, sessionId: string) {
   const session = await new SessionRepository(ports.database).get(party.owner, sessionId);
@@ -70,12 +70,14 @@ function sendFailure(error: unknown): unknown {
  */
 export const sendChatMessage = withRateLimitHeaders(
   implement({
+    body: ({ params }) => sendChatMessageRequestSchema((params as Record<string, string | undefined>).sessionId),
+    deferBody: true,
     async handle(request) {
       const ports = getPorts();
       const party = await chatPartyOf(ports, request, request.params.appId ?? '');
       const session = await sessionToAnswer(ports, party, request.params.sessionId ?? '');
       if (!party.application.enabled) throw forbidden(APPLICATION_MESSAGES.disabled);
-      const { text } = parseSendInput(request.body, session.id);
+      const text = (await request.validBody()).message.text;
 
       const access = await indexAccessOf(ports.database, party.subject, party.application);
       if (!access.some((entry) => entry.hasAccess)) throw forbidden(CHAT_MESSAGES.noKnowledgeBaseAccess);

@@ -1,16 +1,14 @@
-import { clientMetadataSchema } from '../../../shared/api/schemas/chat';
+import { createChatSessionRequestSchema } from '../../../shared/api/schemas/chat';
 import { CHAT_LIMITS } from '../../../shared/rules/chat';
 import { APPLICATION_MESSAGES } from '../../domain/applications/application-messages';
 import type { ChatSessionRecord } from '../../domain/chat/chat-records';
-import { CHAT_MESSAGES } from '../../domain/chat/chat-messages';
 import { toChatSession } from '../../domain/chat/chat-view';
 import { SessionRepository } from '../../domain/chat/session-repository';
 import { startSession } from '../../domain/chat/start-session';
 import { implement } from '../../http/api-types';
-import { forbidden, validationError } from '../../contracts/contract-error';
+import { forbidden } from '../../contracts/contract-error';
 import { applyListQuery, parseListQuery, type ListDefinition } from '../../contracts/list-paging';
 import { getPorts } from '../../contracts/ports/ports';
-import type { ValidationDetail } from '../../../shared/api/errors';
 import { withRateLimitHeaders } from '../../http/api-key-responses';
 import { chatPartyOf } from './chat-party';
 
@@ -47,32 +45,16 @@ export const listSessions = withRateLimitHeaders(
   }),
 );
 
-function parseSessionInput(raw: unknown): { name?: string; metadata?: Record<string, unknown> } {
-  const body = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
-  const details: ValidationDetail[] = [];
-  const input: { name?: string; metadata?: Record<string, unknown> } = {};
-  if (body.name !== undefined && body.name !== null) {
-    const name = typeof body.name === 'string' ? body.name.trim() : '';
-    if (typeof body.name !== 'string' || name.length > 255) details.push({ field: 'name', message: CHAT_MESSAGES.sessionNameTooLong });
-    else input.name = name;
-  }
-  if (body.metadata !== undefined && body.metadata !== null) {
-    const metadata = clientMetadataSchema(CHAT_MESSAGES.metadataInvalid).safeParse(body.metadata);
-    if (!metadata.success) details.push({ field: 'metadata', message: CHAT_MESSAGES.metadataInvalid });
-    else input.metadata = metadata.data;
-  }
-  if (details.length > 0) throw validationError(details);
-  return input;
-}
-
 /** §17.2. A disabled application starts no new session. */
 export const createSession = withRateLimitHeaders(
   implement({
+    body: createChatSessionRequestSchema,
+    deferBody: true,
     async handle(request) {
       const ports = getPorts();
       const party = await chatPartyOf(ports, request, appIdOf(request.params));
       if (!party.application.enabled) throw forbidden(APPLICATION_MESSAGES.disabled);
-      const input = parseSessionInput(request.body);
+      const input = await request.validBody();
       const session = await startSession(ports.database, party.owner, input);
       return { status: 201, body: { session: toChatSession(session) } };
     },

@@ -7,7 +7,7 @@ import { commitFileChange, mutateFile, revise } from '../../domain/files/file-wr
 import { toFolderEntity } from '../../domain/folders/folder-entity';
 import { FolderRepository } from '../../domain/folders/folder-repository';
 import type { FolderTree } from '../../domain/folders/folder-tree';
-import { retryOnConflict } from '../../domain/folders/tagged-transaction';
+import { retryOnConflict } from '../../domain/table/tagged-transaction';
 import { knowledgeBaseGroups } from '../../domain/knowledge-bases/knowledge-base-groups';
 import { knowledgeBasesUsingSource } from '../../domain/knowledge-bases/source-usage';
 import { implement, requireCaller, type Caller } from '../../http/api-types';
@@ -16,7 +16,8 @@ import { booleanParameter } from '../../contracts/list-paging';
 import { getPorts, type Ports } from '../../contracts/ports/ports';
 import { actorOf } from '../../http/folder-actor';
 import { assertCanManage, visibleFile } from './data-source-access';
-import { idParams, moveBody, renameBody } from './data-source-input';
+import { idParamsSchema as idParams } from '../../../shared/api/schemas/common';
+import { moveDataSourceRequestSchema, renameDataSourceRequestSchema } from '../../../shared/api/schemas/data-sources';
 
 async function treeAndViewer(caller: Caller): Promise<{ tree: FolderTree; viewer: ReturnType<typeof actorOf> }> {
   return { tree: await new FolderRepository(getPorts().database).tree(caller.organization.id), viewer: actorOf(caller) };
@@ -64,7 +65,7 @@ async function sharing(ports: Ports, organizationId: string, fileId: string) {
 /** §9.3: `name` is the display name; the original file name stays in the metadata. */
 export const renameDataSource = implement({
   params: idParams,
-  body: renameBody,
+  body: renameDataSourceRequestSchema,
   async handle(request) {
     const caller = requireCaller(request);
     const ports = getPorts();
@@ -109,7 +110,7 @@ export const deleteDataSource = implement({
  * change with the item in one transaction.
  */
 export const moveDataSource = implement({
-  body: moveBody,
+  body: moveDataSourceRequestSchema,
   async handle(request) {
     const caller = requireCaller(request);
     const ports = getPorts();

@@ -4,7 +4,7 @@ import { FolderRepository } from '../../domain/folders/folder-repository';
 import { implement, requireCaller, type Caller } from '../../http/api-types';
 import { getPorts } from '../../contracts/ports/ports';
 import { actorOf } from '../../http/folder-actor';
-import { uploadCompleteBody, uploadUrlBody } from './data-source-input';
+import { uploadCompleteRequestSchema, uploadUrlRequestSchema } from '../../../shared/api/schemas/data-sources';
 
 function uploader(caller: Caller): Actor {
   return { organization: caller.organization, userId: caller.user.id, userName: caller.user.full_name };
@@ -12,7 +12,7 @@ function uploader(caller: Caller): Actor {
 
 /** §9.5: step 1 of the browser's upload. */
 export const uploadUrl = implement({
-  body: uploadUrlBody,
+  body: uploadUrlRequestSchema,
   async handle(request) {
     const { filename, folderId, size, mimeType } = request.body;
     const { ticket } = await createPendingUpload(getPorts(), uploader(requireCaller(request)), { filename, folderId, size: size ?? undefined, mimeType: mimeType ?? undefined });
@@ -22,7 +22,7 @@ export const uploadUrl = implement({
 
 /** §9.6: step 3, after the browser PUT the bytes. */
 export const uploadComplete = implement({
-  body: uploadCompleteBody,
+  body: uploadCompleteRequestSchema,
   async handle(request) {
     const caller = requireCaller(request);
     const ports = getPorts();

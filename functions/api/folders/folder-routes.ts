@@ -10,7 +10,8 @@ import { notFound } from '../../contracts/contract-error';
 import { booleanParameter } from '../../contracts/list-paging';
 import { getPorts } from '../../contracts/ports/ports';
 import { actorOf } from '../../http/folder-actor';
-import { createFolderBody, idParams, moveFolderBody, renameFolderBody } from './folder-input';
+import { idParamsSchema as idParams } from '../../../shared/api/schemas/common';
+import { createFolderRequestSchema, moveFolderRequestSchema, renameFolderRequestSchema } from '../../../shared/api/schemas/folders';
 
 const entities = (tree: FolderTree, folders: ReturnType<FolderTree['all']>) => folders.map((folder) => toFolderEntity(folder, tree));
 
@@ -62,7 +63,7 @@ export const getFolder = implement({
 });
 
 export const createFolderRoute = implement({
-  body: createFolderBody,
+  body: createFolderRequestSchema,
   async handle(request) {
     const { name, description, parent_id: parentId } = request.body;
     const { folder, tree } = await createFolder(getPorts().database, actorOf(requireCaller(request)), { name, description: description?.trim() ?? '', parentId });
@@ -72,7 +73,7 @@ export const createFolderRoute = implement({
 
 export const renameFolderRoute = implement({
   params: idParams,
-  body: renameFolderBody,
+  body: renameFolderRequestSchema,
   async handle(request) {
     const { name, description } = request.body;
     const { folder, tree } = await renameFolder(getPorts().database, actorOf(requireCaller(request)), request.params.id, {
@@ -84,7 +85,7 @@ export const renameFolderRoute = implement({
 });
 
 export const moveFolderRoute = implement({
-  body: moveFolderBody,
+  body: moveFolderRequestSchema,
   async handle(request) {
     const { folder, tree } = await moveFolder(getPorts().database, actorOf(requireCaller(request)), request.body.sourceId, request.body.folderId);
     return { status: 200, body: toFolderEntity(folder, tree) };

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { descriptionField, nameField } from '../../../shared/rules/fields';
+import { idParamsSchema as idParams } from '../../../shared/api/schemas/common';
+import { createGroupRequestSchema, updateGroupRequestSchema } from '../../../shared/api/schemas/users';
 import { GroupNameTakenError, GroupRepository } from '../../domain/groups/group-repository';
 import { GROUP_MESSAGES } from '../../domain/users/user-messages';
 import { implement, requireCaller } from '../../http/api-types';
@@ -8,9 +8,7 @@ import { applyListQuery, dataWithPagination, parseListQuery, type ListDefinition
 import { getPorts } from '../../contracts/ports/ports';
 import { loadOrganizationGroup } from './group-access';
 import { toGroupEntity, type Group } from './group-entity';
-import { removeGroupGrants } from './group-grants';
-
-const idParams = z.object({ id: z.string() });
+import { removeGroupGrants } from '../../domain/groups/group-grant-store';
 
 const groupList: ListDefinition<Group> = {
   sortFields: { name: (group) => group.name, created_at: (group) => group.created_at, member_count: (group) => group.member_count },
@@ -32,11 +30,8 @@ export const listGroups = implement({
   },
 });
 
-/** A null description clears it (§1.1 PUT semantics). */
-const description = descriptionField().nullable().optional();
-
 export const createGroup = implement({
-  body: z.object({ name: nameField(), description }),
+  body: createGroupRequestSchema,
   async handle(request) {
     const caller = requireCaller(request);
     const repository = new GroupRepository(getPorts().database);
@@ -64,7 +59,7 @@ export const getGroup = implement({
 
 export const updateGroup = implement({
   params: idParams,
-  body: z.object({ name: nameField().optional(), description }),
+  body: updateGroupRequestSchema,
   async handle(request) {
     const caller = requireCaller(request);
     const ports = getPorts();

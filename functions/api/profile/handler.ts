@@ -3,7 +3,6 @@ import { loadUserEntity } from '../../domain/users/user-profile';
 import { UserRepository } from '../../domain/users/user-repository';
 import { implement, requireCaller } from '../../http/api-types';
 import { createFamilyHandler } from '../../http/family-handler';
-import { parseOrThrow } from '../../http/validation';
 import { getPorts } from '../../contracts/ports/ports';
 import { deleteOwnAccount } from './profile-deletion';
 
@@ -15,10 +14,11 @@ export const handler = createFamilyHandler('profile', {
     },
   }),
   'profile.update': implement({
+    // The route's schema, given the caller's email (it is read-only).
+    body: ({ caller }) => updateProfileRequestSchema(caller?.user.email),
     async handle(request) {
       const { user, organization } = requireCaller(request);
-      // The schema needs the caller's email (it is read-only), so the body is validated here.
-      const body = parseOrThrow(updateProfileRequestSchema(user.email), request.body ?? {});
+      const { body } = request;
       const { database } = getPorts();
       const updated = body.fullName === user.full_name ? user : await new UserRepository(database).update(user, { full_name: body.fullName });
       return { status: 200, body: { user: await loadUserEntity(database, updated, organization), message: PROFILE_MESSAGES.updated } };

@@ -6,7 +6,7 @@ import { implement, requireCaller } from '../../http/api-types';
 import { badRequest } from '../../contracts/contract-error';
 import { applyListQuery, dataWithPagination, parseListQuery } from '../../contracts/list-paging';
 import { getPorts } from '../../contracts/ports/ports';
-import { USER_STATUSES } from './user-input';
+import { USER_STATUSES } from '../../../shared/api/schemas/users';
 import { toUserEntities, userListDefinition } from '../../domain/users/user-list';
 
 const definition = userListDefinition(['full_name', 'email', 'created_at', 'last_login']);

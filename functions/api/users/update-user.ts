@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { updateUserRequestSchema } from '../../../shared/api/schemas/users';
+import { idParamsSchema } from '../../../shared/api/schemas/common';
 import { GroupRepository } from '../../domain/groups/group-repository';
 import { keepsAnActiveAdmin } from '../../domain/users/admin-rule';
 import { syncAdminGroupMembership } from '../../domain/users/user-lifecycle';
@@ -10,7 +11,7 @@ import { badRequest, conflict } from '../../contracts/contract-error';
 import { getPorts, type Ports } from '../../contracts/ports/ports';
 import { AccountEmailTakenError } from '../../contracts/ports/identity';
 import { assertManageable, loadOrganizationUser } from './user-access';
-import { parseUserInput } from './user-input';
+import { userRequestContext } from './user-request-context';
 
 /** `groupIds` replaces the non-admin memberships; the admin group follows the role alone (§7.5). */
 async function replaceGroups(ports: Ports, user: UserRecord, groupIds: string[]): Promise<void> {
@@ -29,16 +30,16 @@ async function replaceGroups(ports: Ports, user: UserRecord, groupIds: string[])
  * account is moved back.
  */
 export const updateUser = implement({
-  params: z.object({ id: z.string() }),
+  params: idParamsSchema,
+  // The user is found and checked before the body is judged.
+  body: () => updateUserRequestSchema(),
+  deferBody: true,
   async handle(request) {
     const caller = requireCaller(request);
     const ports = getPorts();
     const target = await loadOrganizationUser(ports, caller, request.params.id);
     assertManageable(target);
-    const input = await parseUserInput(ports, caller.organization, request.body, {
-      required: [],
-      order: ['email', 'fullName', 'status', 'groupIds', 'role'],
-    });
+    const input = await request.validBody(updateUserRequestSchema(await userRequestContext(ports, caller)));
 
     const changesRole = input.role !== undefined && input.role !== target.role;
     const changesStatus = input.status !== undefined && input.status !== target.status;

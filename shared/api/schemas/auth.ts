@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { emailField, FIELD_MESSAGES } from '../../rules/fields';
+import { lenientBody } from './common';
 import { userSchema } from './user';
+
+/** A string field the server judges itself: a value of another type reads as an empty one. */
+const stringOrEmpty = () => z.preprocess((value) => (typeof value === 'string' ? value : ''), z.string());
+/** What a confirmation of another type reads as: a text no password can equal, so it never matches. */
+const NOT_A_STRING = '\u0000';
 
 /** §4.1: both fields required; the one message covers either missing. */
 export const loginRequestSchema = z.object({
@@ -18,14 +24,18 @@ export const loginResponseSchema = z.object({
 
 /**
  * §4.2. The shape only: the password policy is the target organization's, which depends on the
- * email, so the server checks the fields together (functions/api/auth/signup.ts).
+ * email, so the server judges the fields together (functions/api/auth/signup.ts) and a field of
+ * the wrong type reads as an empty one here rather than failing on its own.
  */
-export const signupRequestSchema = z.object({
-  fullName: z.string(),
-  email: z.string(),
-  password: z.string(),
-  termsAccepted: z.literal(true),
-});
+export const signupRequestSchema = lenientBody(
+  z.object({
+    fullName: stringOrEmpty(),
+    email: stringOrEmpty(),
+    password: stringOrEmpty(),
+    /** Must be `true`; anything else reads as not accepted. */
+    termsAccepted: z.preprocess((value) => value === true, z.boolean()),
+  }),
+);
 
 export const signupResponseSchema = z.object({ user: userSchema, message: z.literal('Account created successfully!') });
 
@@ -112,12 +122,18 @@ export const validateSessionResponseSchema = z.object({ valid: z.literal(true), 
 /** §4.10 */
 export const passwordStatusResponseSchema = z.object({ force_password_change: z.boolean() });
 
-/** §4.11. The shape only: the policy is the organization's (functions/api/auth/change-password.ts). */
-export const changePasswordRequestSchema = z.object({
-  currentPassword: z.string(),
-  newPassword: z.string(),
-  confirmPassword: z.string().optional(),
-});
+/**
+ * §4.11. The shape only: the policy is the organization's (functions/api/auth/change-password.ts),
+ * which judges the fields together; a password of the wrong type reads as an empty one, and a
+ * confirmation of the wrong type is kept, to be reported as not matching.
+ */
+export const changePasswordRequestSchema = lenientBody(
+  z.object({
+    currentPassword: stringOrEmpty(),
+    newPassword: stringOrEmpty(),
+    confirmPassword: z.preprocess((value) => (value === undefined || value === null || typeof value === 'string' ? value : NOT_A_STRING), z.string().nullish()),
+  }),
+);
 
 export const messageResponseSchema = z.object({ message: z.string() });
 

@@ -129,3 +129,65 @@ export const chatMessagesSchema = z.object({ messages: z.array(chatMessageSchema
 /** §17.4: the whole session, oldest first, and the session as the send left it. */
 export const sendChatMessageResponseSchema = z.object({ messages: z.array(chatMessageSchema), session: chatSessionSchema });
 export type SendChatMessageResponse = z.infer<typeof sendChatMessageResponseSchema>;
+
+/** Exact texts of contract §17. */
+export const CHAT_MESSAGES = {
+  sessionNotFound: 'Session not found',
+  noKnowledgeBaseAccess: 'You do not have access to any knowledge base of this application',
+  userIdRequired: 'X-User-ID header is required',
+  userIdInvalid: 'X-User-ID header is invalid',
+  sessionNameTooLong: 'Name must be at most 255 characters',
+  metadataInvalid: 'Metadata must be an object of at most 4 KB',
+  messageEmpty: 'Message cannot be empty',
+  messageTooLong: `Message must be at most ${CHAT_LIMITS.messageMaxCharacters} characters`,
+  senderMustBeUser: 'sender must be user',
+  sessionIdMismatch: 'sessionId does not match the path',
+  historyInvalid: `history must be an array of at most ${CHAT_LIMITS.historyMaxMessages} messages`,
+  sessionFull: 'This chat has reached its message limit. Please start a new chat.',
+  conversationLimit: 'Monthly conversation limit reached for your plan',
+  generationFailed: 'Failed to generate a response',
+  generationTimeout: 'The assistant took too long to respond',
+} as const;
+
+const M = CHAT_MESSAGES;
+const objectOrEmpty = (value: unknown) => (value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {});
+const absent = (value: unknown) => value === undefined || value === null;
+
+/** §17.2: both optional; a null reads as absent. */
+export const createChatSessionRequestSchema = z.object({
+  name: z.preprocess((value) => value ?? undefined, z.string({ error: M.sessionNameTooLong }).trim().max(255, M.sessionNameTooLong).optional()),
+  metadata: z
+    .record(z.string(), z.unknown(), { error: M.metadataInvalid })
+    .nullish()
+    .refine((value) => absent(value) || clientMetadataSchema(M.metadataInvalid).safeParse(value).success, M.metadataInvalid)
+    .transform((value) => value ?? undefined),
+});
+
+/**
+ * §17.4, in the contract's order. `timestamp` is the client's and ignored (the server stamps
+ * messages); `history` is validated and otherwise ignored, because the stored messages are the
+ * context. `message.sessionId`, when sent, must be the path's session (`pathSessionId`; without
+ * it, for the OpenAPI document, any id passes).
+ */
+export function sendChatMessageRequestSchema(pathSessionId?: string) {
+  return z.object({
+    message: z.preprocess(
+      objectOrEmpty,
+      z.object({
+        text: z.preprocess(
+          (value) => (typeof value === 'string' ? value.trim() : ''),
+          z
+            .string()
+            .min(1, M.messageEmpty)
+            .refine((text) => Array.from(text).length <= CHAT_LIMITS.messageMaxCharacters, M.messageTooLong),
+        ),
+        sender: z.literal('user', { error: M.senderMustBeUser }),
+        sessionId: z
+          .unknown()
+          .refine((value) => absent(value) || pathSessionId === undefined || value === pathSessionId, M.sessionIdMismatch)
+          .optional(),
+      }),
+    ),
+    history: z.array(z.unknown(), { error: M.historyInvalid }).max(CHAT_LIMITS.historyMaxMessages, M.historyInvalid).nullish(),
+  });
+}

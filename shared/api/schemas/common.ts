@@ -25,3 +25,19 @@ export function idField(messages: { required: string; invalid: string }) {
 export function optionalIdField(invalid: string) {
   return z.string({ error: invalid }).max(MAX_ID_LENGTH, invalid).nullable().optional();
 }
+
+/** The path parameters of a route on `/{id}`; each family checks the id against its own records. */
+export const idParamsSchema = z.object({ id: z.string() });
+
+/** Body schemas that read a JSON value other than an object as an empty object (see `lenientBody`). */
+export const LENIENT_BODIES = new WeakSet<object>();
+
+/**
+ * A body whose endpoint answers a non-object with its field messages, as if it were `{}` (§4.2's
+ * and §4.11's forms), rather than the pipeline's "Request body must be a JSON object".
+ */
+export function lenientBody<T extends z.ZodType>(schema: T) {
+  const lenient = z.preprocess((value) => (value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {}), schema);
+  LENIENT_BODIES.add(lenient);
+  return lenient;
+}

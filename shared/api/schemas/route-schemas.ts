@@ -1,16 +1,23 @@
 import { z, type ZodType } from 'zod';
 import * as applications from './applications';
 import * as auth from './auth';
+import * as billing from './billing';
 import * as chat from './chat';
+import * as dataSources from './data-sources';
+import * as folders from './folders';
 import { healthResponseSchema } from './health';
 import * as knowledgeBases from './knowledge-bases';
 import * as profile from './profile';
+import * as support from './support';
+import * as users from './users';
 
 /**
  * Request and response schemas by route id. The handlers validate with them and the OpenAPI
  * document is generated from them, so the two cannot disagree. Routes join as they are built.
  */
-export const ROUTE_SCHEMAS: Partial<Record<string, { body?: ZodType; response?: ZodType; status?: number }>> = {
+export type RouteSchemaTable = Partial<Record<string, { body?: ZodType; response?: ZodType; status?: number }>>;
+
+export const ROUTE_SCHEMAS: RouteSchemaTable = {
   'meta.health': { response: healthResponseSchema },
   'auth.login': { body: auth.loginRequestSchema, response: auth.loginResponseSchema },
   'auth.signup': { body: auth.signupRequestSchema, response: auth.signupResponseSchema, status: 201 },
@@ -30,6 +37,18 @@ export const ROUTE_SCHEMAS: Partial<Record<string, { body?: ZodType; response?: 
   'profile.get': { response: profile.profileResponseSchema },
   'profile.update': { body: profile.updateProfileRequestSchema(), response: profile.updateProfileResponseSchema },
   'profile.delete': { status: 204 },
+  'users.invite': { body: users.inviteUserRequestSchema(), status: 201 },
+  'users.update': { body: users.updateUserRequestSchema() },
+  'users.acceptInvitation': { body: users.acceptInvitationRequestSchema },
+  'groups.create': { body: users.createGroupRequestSchema, status: 201 },
+  'groups.update': { body: users.updateGroupRequestSchema },
+  'data-sources.rename': { body: dataSources.renameDataSourceRequestSchema },
+  'data-sources.uploadUrl': { body: dataSources.uploadUrlRequestSchema },
+  'data-sources.uploadComplete': { body: dataSources.uploadCompleteRequestSchema },
+  'data-sources.move': { body: dataSources.moveDataSourceRequestSchema },
+  'folders.create': { body: folders.createFolderRequestSchema, status: 201 },
+  'folders.rename': { body: folders.renameFolderRequestSchema },
+  'folders.move': { body: folders.moveFolderRequestSchema },
   // §15–§17: answers only (their bodies are validated by the families' own parsers, with the contract's messages).
   'knowledge-bases.list': { response: knowledgeBases.knowledgeBaseListSchema },
   'knowledge-bases.get': { response: knowledgeBases.knowledgeBaseSchema },
@@ -51,7 +70,19 @@ export const ROUTE_SCHEMAS: Partial<Record<string, { body?: ZodType; response?: 
   'rag.getGroups': { response: applications.applicationGroupsSchema },
   'rag.putGroups': { response: applications.applicationGroupsSchema.extend({ message: z.string() }) },
   'chat.listSessions': { response: chat.chatSessionPageSchema },
-  'chat.createSession': { response: chat.createChatSessionResponseSchema, status: 201 },
+  'chat.createSession': { body: chat.createChatSessionRequestSchema, response: chat.createChatSessionResponseSchema, status: 201 },
   'chat.listMessages': { response: chat.chatMessagesSchema },
-  'chat.sendMessage': { response: chat.sendChatMessageResponseSchema },
+  'chat.sendMessage': { body: chat.sendChatMessageRequestSchema(), response: chat.sendChatMessageResponseSchema },
+  'support.attachments': { body: support.attachmentRequestSchema, status: 201 },
+  'support.createTicket': { body: support.createTicketRequestSchema, status: 201 },
+  'support.updateTicket': { body: support.updateTicketRequestSchema },
+  'billing.upgrade': { body: billing.upgradeRequestSchema },
+  'billing.downgrade': { body: billing.downgradeRequestSchema },
+  'billing.cancel': { body: billing.subscriptionActionRequestSchema },
+  'billing.cancelDowngrade': { body: billing.subscriptionActionRequestSchema },
+  'billing.cancelCancellation': { body: billing.subscriptionActionRequestSchema },
+  'billing.addPaymentMethod': { body: billing.addPaymentMethodRequestSchema },
+  'billing.updatePaymentMethod': { body: billing.updatePaymentMethodRequestSchema },
+  'billing.setDefaultPaymentMethod': { body: billing.setDefaultPaymentMethodRequestSchema },
+  'billing.putAddress': { body: billing.billingAddressRequestSchema },
 };

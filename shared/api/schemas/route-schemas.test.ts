@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTES } from '../route-table';
+import { ROUTE_SCHEMAS } from './route-schemas';
+
+/** Routes whose requests carry no JSON body of their own. */
+const NO_BODY = new Set(['groups.addMember', 'knowledge-bases.deploy', 'web-sources.sync', 'api-sources.test', 'drive.sync']);
+
+/**
+ * Routes whose bodies are still judged by their families' own code, not yet by a schema here
+ * (issue 16, point 3): this list only shrinks.
+ */
+const PENDING = new Set([
+  'organizations.create',
+  'organizations.update',
+  'organizations.systemInviteUser',
+  'organizations.provisionCloudResources',
+  'organizations.putAuthSettings',
+  'organizations.putSecuritySettings',
+  'organizations.validateSecuritySettings',
+  'storage-credentials.put',
+  'storage-credentials.test',
+  'knowledge-bases.create',
+  'knowledge-bases.update',
+  'knowledge-bases.putGroups',
+  'rag.create',
+  'rag.update',
+  'rag.setEnabled',
+  'rag.putGroups',
+  'rag.notify',
+  // Not implemented yet (501).
+  'web-sources.create',
+  'web-sources.update',
+  'api-sources.create',
+  'api-sources.update',
+]);
+
+describe('ROUTE_SCHEMAS', () => {
+  it('names the body schema of every route that takes a body, so the pipeline validates each one', () => {
+    const missing = ROUTES.filter(
+      (route) =>
+        ['POST', 'PUT', 'PATCH'].includes(route.method) &&
+        route.auth !== 'stripe-signed' &&
+        route.auth !== 'slack-signed' &&
+        !NO_BODY.has(route.id) &&
+        !PENDING.has(route.id) &&
+        !ROUTE_SCHEMAS[route.id]?.body,
+    ).map((route) => route.id);
+    expect(missing).toEqual([]);
+  });
+
+  it('lists only routes of the route table', () => {
+    const ids = new Set(ROUTES.map((route) => route.id));
+    expect(Object.keys(ROUTE_SCHEMAS).filter((id) => !ids.has(id))).toEqual([]);
+    expect([...PENDING, ...NO_BODY].filter((id) => !ids.has(id))).toEqual([]);
+  });
+});
