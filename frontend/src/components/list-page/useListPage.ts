@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { SEARCH_DEBOUNCE_MS } from '../../config/ui-constants';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
+import type { PageSizeChoice } from './ListPager';
 
 export interface ListPageState {
   /** What is typed in the search box. */
@@ -68,4 +69,17 @@ export function useRowSelection<T extends { id: string }>(rows: readonly T[]): R
 export function useListRows<T extends { id: string }>(list: Pick<ListPageState, 'page' | 'setPage'>, loaded: boolean, rows: readonly T[]): RowSelection<T> {
   useStepBackWhenEmpty(list, loaded, rows.length);
   return useRowSelection(rows);
+}
+
+/** A list's page size with its 'Rows per page' choice; choosing another size goes back to page 1. */
+export function usePageSize(options: readonly number[], initial: number, setPage: (page: number) => void): PageSizeChoice {
+  const [value, setValue] = useState(initial);
+  const onChange = useCallback(
+    (size: number) => {
+      setValue(size);
+      setPage(1);
+    },
+    [setPage],
+  );
+  return { value, options, onChange };
 }

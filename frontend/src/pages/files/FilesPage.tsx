@@ -28,6 +28,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { ListPager } from '../../components/list-page/ListPager';
+import { usePageSize } from '../../components/list-page/useListPage';
 import { PageHeader } from '../../components/PageHeader';
 import { useNotifier } from '../../components/useNotifier';
 import { FileDetailsDialog } from '../../features/files/FileDetailsDialog';
@@ -78,7 +79,8 @@ export function FilesPage() {
   const [searchInput, setSearchInput] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(DEFAULT_FILE_PAGE_SIZE);
+  const pageSize = usePageSize(FILE_PAGE_SIZES, DEFAULT_FILE_PAGE_SIZE, setPage);
+  const limit = pageSize.value;
   const [sortBy, setSortBy] = useState<SortField>('updated_at');
   const [sortOrder, setSortOrder] = useState<SortOrder>('desc');
   const [selected, setSelected] = useState<Map<string, DataSourceItem>>(new Map());
@@ -413,14 +415,7 @@ export function FilesPage() {
           pagination={{ page, limit, total, totalPages: Math.ceil(total / limit) }}
           page={page}
           onPageChange={setPage}
-          pageSize={{
-            value: limit,
-            options: FILE_PAGE_SIZES,
-            onChange: (size) => {
-              setLimit(size);
-              setPage(1);
-            },
-          }}
+          pageSize={pageSize}
         />
       </Paper>
 

@@ -14,7 +14,7 @@ import { DeleteConfirmation, useDeleteConfirmation } from '../../components/list
 import { ListPanel } from '../../components/list-page/ListPanel';
 import { pageOf } from '../../components/list-page/page-window';
 import { SelectableRow, SelectionHeaderCell } from '../../components/list-page/SelectableRow';
-import { useRowSelection } from '../../components/list-page/useListPage';
+import { usePageSize, useRowSelection } from '../../components/list-page/useListPage';
 import { PageHeader } from '../../components/PageHeader';
 import { formatDate } from '../../components/format';
 import { useNotifier } from '../../components/useNotifier';
@@ -58,12 +58,12 @@ function MyFiles({ userId }: { userId: string }) {
   const files = useMemo(() => (list.data?.dataSources ?? []).filter((item) => item.item_type === 'file'), [list.data]);
 
   const [page, setPage] = useState(1);
-  const [rowsPerPage, setRowsPerPage] = useState<number>(DEFAULT_FILE_PAGE_SIZE);
+  const pageSize = usePageSize(FILE_PAGE_SIZES, DEFAULT_FILE_PAGE_SIZE, setPage);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [details, setDetails] = useState<DataSourceItem | undefined>();
   const [problem, setProblem] = useState<{ title: string; error?: unknown } | undefined>();
   // The whole list is here (all=true): it is paged on the client, and a page past the end shows the last one.
-  const { rows: shown, pagination } = pageOf(files, page, rowsPerPage);
+  const { rows: shown, pagination } = pageOf(files, page, pageSize.value);
   const selection = useRowSelection(shown);
   const selected = selection.selected;
   const deletion = useDeleteConfirmation<DataSourceItem>({
@@ -142,14 +142,7 @@ function MyFiles({ userId }: { userId: string }) {
         pagination={pagination}
         page={pagination.page}
         onPageChange={setPage}
-        pageSize={{
-          value: rowsPerPage,
-          options: FILE_PAGE_SIZES,
-          onChange: (size) => {
-            setRowsPerPage(size);
-            setPage(1);
-          },
-        }}
+        pageSize={pageSize}
         actions={
           <ActionsPanel
             selection={selected?.name}
