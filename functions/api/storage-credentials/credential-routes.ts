@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { parseCredentialsInput } from '../../domain/storage-credentials/storage-credentials-input';
+import { saveStorageCredentialsRequestSchema, testStorageCredentialsRequestSchema } from '../../../shared/api/schemas/storage-credentials';
+import { urlProblem } from '../../domain/outbound/url-guard';
 import { STORAGE_CREDENTIALS_MESSAGES } from '../../domain/storage-credentials/storage-credentials-messages';
 import { StorageCredentialsRepository } from '../../domain/storage-credentials/storage-credentials-repository';
 import { saveStorageCredentials, testStorageCredentials, toStorageCredentials } from '../../domain/storage-credentials/storage-credentials-service';
@@ -22,22 +23,26 @@ export const getCredentials = implement({
 });
 
 /** §11.2: saved without testing them. */
-export const putCredentials = implement<unknown, Record<string, string | undefined>, z.infer<typeof params>>({
+export const putCredentials = implement({
   params,
+  // The owner and the stored credentials come first: the body is judged against them.
+  body: () => saveStorageCredentialsRequestSchema(),
+  deferBody: true,
   async handle(request) {
     const caller = requireCaller(request);
     const ports = getPorts();
     const userId = await credentialOwner(ports, caller, request.params.userId);
     const repository = new StorageCredentialsRepository(ports.database);
     const stored = await repository.get(caller.organization.id, userId);
-    const input = await parseCredentialsInput(request.body, stored);
+    const input = await request.validBody(saveStorageCredentialsRequestSchema({ stored, urlProblem: (value) => urlProblem(value) }));
     const saved = await saveStorageCredentials(ports.database, caller.organization.id, userId, input, stored);
     return { status: 200, body: toStorageCredentials(saved) };
   },
 });
 
 /** §11.3: always the caller's own stored secret behind a masked value. */
-export const testCredentials = implement<unknown>({
+export const testCredentials = implement({
+  body: testStorageCredentialsRequestSchema,
   async handle(request) {
     const caller = requireCaller(request);
     await testStorageCredentials(getPorts().database, caller.organization.id, caller.user.id, request.body);

@@ -5,7 +5,7 @@ import { nowIso } from '../../contracts/keys/table-keys';
 import type { PlainCredentials } from './credential-client';
 import { credentialsWork } from './credential-client';
 import { urlProblem } from '../outbound/url-guard';
-import type { CredentialsInput } from './storage-credentials-input';
+import type { CredentialsInput, TestStorageCredentialsRequest } from '../../../shared/api/schemas/storage-credentials';
 import { keepsStoredSecret, maskSecret, STORAGE_CREDENTIALS_MESSAGES as M } from './storage-credentials-messages';
 import { secretContext, StorageCredentialsRepository, type StorageCredentialsRecord } from './storage-credentials-repository';
 
@@ -61,11 +61,9 @@ export async function loadPlainCredentials(database: DatabasePort, organizationI
  * §11.3. A masked secret means "the one I saved"; with none saved it counts as missing. The
  * endpoint is guarded before anything is sent to it.
  */
-export async function testStorageCredentials(database: DatabasePort, organizationId: string, userId: string, raw: unknown): Promise<void> {
-  const body = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-  const endpoint = typeof body.endpoint === 'string' ? body.endpoint.trim() : '';
-  const accessKey = typeof body.accessKey === 'string' ? body.accessKey.trim() : '';
-  let secretKey = typeof body.secretKey === 'string' ? body.secretKey : '';
+export async function testStorageCredentials(database: DatabasePort, organizationId: string, userId: string, input: TestStorageCredentialsRequest): Promise<void> {
+  const { endpoint, accessKey, bucket } = input;
+  let secretKey = input.secretKey;
   if (secretKey && keepsStoredSecret(secretKey)) {
     secretKey = (await loadPlainCredentials(database, organizationId, userId))?.secretKey ?? '';
   }
@@ -73,6 +71,5 @@ export async function testStorageCredentials(database: DatabasePort, organizatio
   const problem = await urlProblem(endpoint);
   if (problem === 'not-allowed') throw badRequest(M.urlNotAllowed);
   if (problem === 'invalid') throw badRequest(M.endpointInvalid);
-  const bucket = typeof body.bucket === 'string' && body.bucket.trim() !== '' ? body.bucket.trim() : undefined;
   if (!(await credentialsWork({ endpoint, accessKey, secretKey, bucket }))) throw badRequest(M.testFailed);
 }

@@ -17,8 +17,6 @@ const PENDING = new Set([
   'organizations.putAuthSettings',
   'organizations.putSecuritySettings',
   'organizations.validateSecuritySettings',
-  'storage-credentials.put',
-  'storage-credentials.test',
   'knowledge-bases.create',
   'knowledge-bases.update',
   'knowledge-bases.putGroups',

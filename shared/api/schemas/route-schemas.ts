@@ -8,6 +8,7 @@ import * as folders from './folders';
 import { healthResponseSchema } from './health';
 import * as knowledgeBases from './knowledge-bases';
 import * as profile from './profile';
+import * as storageCredentials from './storage-credentials';
 import * as support from './support';
 import * as users from './users';
 
@@ -49,6 +50,8 @@ export const ROUTE_SCHEMAS: RouteSchemaTable = {
   'folders.create': { body: folders.createFolderRequestSchema, status: 201 },
   'folders.rename': { body: folders.renameFolderRequestSchema },
   'folders.move': { body: folders.moveFolderRequestSchema },
+  'storage-credentials.put': { body: storageCredentials.saveStorageCredentialsRequestSchema() },
+  'storage-credentials.test': { body: storageCredentials.testStorageCredentialsRequestSchema },
   // §15–§17: answers only (their bodies are validated by the families' own parsers, with the contract's messages).
   'knowledge-bases.list': { response: knowledgeBases.knowledgeBaseListSchema },
   'knowledge-bases.get': { response: knowledgeBases.knowledgeBaseSchema },

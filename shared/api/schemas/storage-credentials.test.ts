@@ -1,27 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { ContractError } from '../../contracts/contract-error';
-import { isValidBucketName, parseCredentialsInput } from './storage-credentials-input';
-import type { StorageCredentialsRecord } from './storage-credentials-repository';
+import { isValidBucketName, saveStorageCredentialsRequestSchema, type StorageCredentialsContext } from './storage-credentials';
 
-const stored: StorageCredentialsRecord = {
-  organization_id: 'org_1',
-  user_id: 'usr_1',
-  endpoint: 'https://minio.example.com',
-  access_key: 'minio',
-  secret_key_cipher: 'local:v1:xx',
-  secret_key_last4: 'cret',
-  bucket: 'my-bucket',
-  created_at: '2025-01-01T00:00:00.000Z',
-  updated_at: '2025-01-01T00:00:00.000Z',
-};
+type Stored = NonNullable<StorageCredentialsContext['stored']>;
 
-async function problems(body: unknown, current?: StorageCredentialsRecord): Promise<string> {
-  const error = await parseCredentialsInput(body, current).catch((thrown: unknown) => thrown);
-  expect(error).toBeInstanceOf(ContractError);
-  return (error as ContractError).message;
+const stored: Stored = { endpoint: 'https://minio.example.com', access_key: 'minio', bucket: 'my-bucket' };
+
+/** The server's outbound check, as far as these cases need it: an http(s) URL passes. */
+async function urlProblem(value: unknown): Promise<string | undefined> {
+  if (typeof value !== 'string') return 'invalid';
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol) ? undefined : 'invalid';
+  } catch {
+    return 'invalid';
+  }
 }
 
-describe('storage credentials input (§11.2)', () => {
+const schema = (current?: Stored) => saveStorageCredentialsRequestSchema({ stored: current, urlProblem });
+
+async function parseCredentialsInput(body: unknown, current?: Stored) {
+  return schema(current).parseAsync(body);
+}
+
+/** The messages as the API joins them (§1.4). */
+async function problems(body: unknown, current?: Stored): Promise<string> {
+  const parsed = await schema(current).safeParseAsync(body);
+  expect(parsed.success).toBe(false);
+  return parsed.error?.issues.map((issue) => issue.message).join('\n') ?? '';
+}
+
+describe('the storage credentials body (§11.2)', () => {
   it('needs every field on the first save, in the contract order', async () => {
     expect(await problems({})).toBe(['Endpoint must be a valid URL', 'Access key is required', 'Secret key is required', 'Bucket name is invalid'].join('\n'));
     expect(await problems({ endpoint: 'http://x', accessKey: 'a', secretKey: '********abcd', bucket: 'ok-bucket' })).toBe('Secret key is required');
