@@ -35,17 +35,17 @@ interface ActionsPanelProps {
   title?: string;
   /** The selected row's name; undefined while nothing is selected. */
   selection: string | undefined;
-  /** Shown under the heading while nothing is selected. */
-  noSelectionText?: string;
-  /** The tooltip of every action while nothing is selected. */
-  noSelectionHint?: string;
+  /** What a row is, e.g. 'group': 'No group selected' under the heading, 'Select a group first' on the buttons. */
+  noun?: string;
   actions: ListAction[];
   testId?: string;
 }
 
 /** Spec 02 / 03: the side panel of a list; its buttons act on the selected row and stay disabled until one is selected. */
-export function ActionsPanel({ title = 'Actions', selection, noSelectionText = 'Nothing selected', noSelectionHint = NO_SELECTION_HINT, actions, testId = 'list-actions' }: ActionsPanelProps) {
+export function ActionsPanel({ title = 'Actions', selection, noun, actions, testId = 'list-actions' }: ActionsPanelProps) {
   const headingId = useId();
+  const noSelectionText = noun ? `No ${noun} selected` : 'Nothing selected';
+  const noSelectionHint = noun ? `Select ${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun} first` : NO_SELECTION_HINT;
   const none = selection === undefined;
   return (
     <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2 }} data-testid={testId}>

@@ -68,8 +68,7 @@ export function GroupsPage() {
         actions={
           <ActionsPanel
             selection={selected?.name}
-            noSelectionText="No group selected"
-            noSelectionHint="Select a group first"
+            noun="group"
             actions={[
               { label: 'Members', icon: <GroupOutlinedIcon />, hint: 'Manage members', onClick: () => selected && setMembers(selected) },
               { label: 'Edit', icon: <EditOutlinedIcon />, hint: locked, disabled: Boolean(locked), onClick: () => selected && setForm({ group: selected }) },

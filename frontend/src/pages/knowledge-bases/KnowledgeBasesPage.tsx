@@ -102,8 +102,7 @@ export function KnowledgeBasesPage() {
         actions={
           <ActionsPanel
             selection={kb?.name}
-            noSelectionText="No knowledge base selected"
-            noSelectionHint="Select a knowledge base first"
+            noun="knowledge base"
             actions={kbActions(kb, canManage, {
               edit: (item) => void navigate(`/knowledge-bases/${encodeURIComponent(item.id)}/edit`),
               access: setAccess,

@@ -146,8 +146,7 @@ function MyFiles({ userId }: { userId: string }) {
         actions={
           <ActionsPanel
             selection={selected?.name}
-            noSelectionText="No file selected"
-            noSelectionHint="Select a file first"
+            noun="file"
             actions={[
               { label: 'Details', icon: <InfoOutlinedIcon />, variant: 'outlined', hint: adminOnly('View details'), disabled: !isAdmin, onClick: () => selected && setDetails(selected) },
               {

@@ -6,8 +6,6 @@ import { ActionsPanel } from '../../components/list-page/ActionsPanel';
 import { chatHintOf } from './access-rules';
 import type { RagApplication } from './types';
 
-export const NO_SELECTION_HINT = 'Select an application first';
-
 interface AdminActionsPanelProps {
   application: RagApplication | undefined;
   busy: boolean;
@@ -25,8 +23,7 @@ export function AdminActionsPanel({ application, busy, onChat, onEdit, onAccess,
       title="Admin Actions"
       testId="admin-actions"
       selection={application?.name}
-      noSelectionText="No application selected"
-      noSelectionHint={NO_SELECTION_HINT}
+      noun="application"
       actions={[
         { label: 'Chat', icon: <ChatBubbleOutlineIcon />, hint: application && chatHintOf(application), disabled: !application?.enabled, onClick: act(onChat) },
         { label: 'Edit', icon: <EditOutlinedIcon />, hint: application && `Edit ${application.name}`, onClick: act(onEdit) },

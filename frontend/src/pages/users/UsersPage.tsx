@@ -72,8 +72,7 @@ export function UsersPage() {
         actions={
           <ActionsPanel
             selection={selected ? selected.full_name || selected.email : undefined}
-            noSelectionText="No user selected"
-            noSelectionHint="Select a user first"
+            noun="user"
             actions={[
               { label: 'Edit', icon: <EditOutlinedIcon />, hint: refused.edit, disabled: Boolean(refused.edit), onClick: () => selected && setForm({ user: selected }) },
               { label: 'Reset password', icon: <LockResetIcon />, hint: refused.reset, disabled: Boolean(refused.reset), onClick: () => selected && setResetting(selected) },
