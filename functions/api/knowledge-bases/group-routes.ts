@@ -1,8 +1,10 @@
+import { grantedGroupsRequestSchema } from '../../../shared/api/schemas/users';
+import { loadKnowledgeBase } from '../../domain/knowledge-bases/knowledge-base-lifecycle';
 import { knowledgeBaseGroups, setKnowledgeBaseGroups } from '../../domain/knowledge-bases/knowledge-base-groups';
 import { KNOWLEDGE_BASE_MESSAGES } from '../../domain/knowledge-bases/knowledge-base-messages';
 import { implement, requireCaller } from '../../http/api-types';
 import { getPorts } from '../../contracts/ports/ports';
-import { idParams, type AnyQuery, type IdParams } from './knowledge-base-viewer';
+import { idParams } from './knowledge-base-viewer';
 
 /** §15.8. */
 export const getKnowledgeBaseGroupsRoute = implement({
@@ -14,11 +16,17 @@ export const getKnowledgeBaseGroupsRoute = implement({
 });
 
 /** §15.9: `groupIds`, or the documents' `group_ids`. */
-export const putKnowledgeBaseGroupsRoute = implement<unknown, AnyQuery, IdParams>({
+export const putKnowledgeBaseGroupsRoute = implement({
   params: idParams,
+  // The knowledge base is found before the body is judged.
+  body: grantedGroupsRequestSchema,
+  deferBody: true,
   async handle(request) {
     const caller = requireCaller(request);
-    const groups = await setKnowledgeBaseGroups(getPorts(), caller.organization.id, request.params.id, request.body);
+    const ports = getPorts();
+    await loadKnowledgeBase(ports, caller.organization.id, request.params.id);
+    const { groupIds } = await request.validBody();
+    const groups = await setKnowledgeBaseGroups(ports, caller.organization.id, request.params.id, groupIds);
     return { status: 200, body: { groups, message: KNOWLEDGE_BASE_MESSAGES.groupsUpdated } };
   },
 });

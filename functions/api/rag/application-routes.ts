@@ -1,14 +1,13 @@
+import { setApplicationEnabledRequestSchema } from '../../../shared/api/schemas/applications';
 import { z } from 'zod';
 import { canSeeApplication, indexAccessOf, sharesAGroup } from '../../domain/applications/application-access';
 import { parseApplicationInput } from '../../domain/applications/application-input';
 import { createApplication, deleteApplication, updateApplication } from '../../domain/applications/application-lifecycle';
-import { APPLICATION_MESSAGES as M } from '../../domain/applications/application-messages';
 import type { ApplicationRecord } from '../../domain/applications/application-record';
 import { ApplicationRepository } from '../../domain/applications/application-repository';
 import { toApplicationEntities, toPublicApplication } from '../../domain/applications/application-view';
 import { implement, requireCaller, type Caller } from '../../http/api-types';
 import { apiKeyCallerOf } from '../../http/authentication';
-import { badRequest } from '../../contracts/contract-error';
 import { applyListQuery, parseListQuery, type ListDefinition } from '../../contracts/list-paging';
 import { getPorts, type Ports } from '../../contracts/ports/ports';
 import { withRateLimitHeaders } from '../../http/api-key-responses';
@@ -121,12 +120,14 @@ export const deleteApplicationRoute = implement({
 /** §16.7. */
 export const setEnabled = implement({
   params,
+  // The application is found before the body is judged.
+  body: setApplicationEnabledRequestSchema,
+  deferBody: true,
   async handle(request) {
     const caller = requireCaller(request);
     const ports = getPorts();
     const stored = await loadApplication(ports, caller.organization.id, request.params.appId);
-    const enabled = (request.body as { enabled?: unknown } | undefined)?.enabled;
-    if (typeof enabled !== 'boolean') throw badRequest(M.enabledBoolean);
+    const { enabled } = await request.validBody();
     const record = enabled === stored.enabled ? stored : await updateApplication(ports, caller.organization, stored, { enabled });
     return { status: 200, body: await entityFor(ports, caller, record) };
   },

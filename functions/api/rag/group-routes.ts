@@ -1,15 +1,14 @@
+import { grantedGroupsRequestSchema } from '../../../shared/api/schemas/users';
 import { z } from 'zod';
 import { APPLICATION_MESSAGES as M } from '../../domain/applications/application-messages';
 import { ApplicationRepository } from '../../domain/applications/application-repository';
 import { GroupRepository, type GroupRecord } from '../../domain/groups/group-repository';
 import { implement, requireCaller } from '../../http/api-types';
-import { badRequest, validationError } from '../../contracts/contract-error';
+import { validationError } from '../../contracts/contract-error';
 import { getPorts } from '../../contracts/ports/ports';
 import { loadApplication } from '../../http/application-context';
 
 const params = z.object({ appId: z.string() });
-
-const MAX_GROUP_IDS = 100;
 
 /** The admin group first, then by name (spec 03 §4 "Group dialog"). */
 function present(groups: GroupRecord[]) {
@@ -41,15 +40,14 @@ export const getApplicationGroups = implement({
 /** §16.9: replaces the set; the admin group is always kept. Ids of other organizations read as invalid (§1.3). */
 export const putApplicationGroups = implement({
   params,
+  // The application is found before the body is judged.
+  body: grantedGroupsRequestSchema,
+  deferBody: true,
   async handle(request) {
     const caller = requireCaller(request);
     const ports = getPorts();
     const record = await loadApplication(ports, caller.organization.id, request.params.appId);
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    // doc 3's snake_case name is accepted too; the contract's wins when both are sent.
-    const value = body.groupIds ?? body.group_ids;
-    if (!Array.isArray(value)) throw badRequest(M.groupIdsArray);
-    if (value.length > MAX_GROUP_IDS) throw badRequest(M.groupIdsTooMany);
+    const value = (await request.validBody()).groupIds;
     const groups = await new GroupRepository(ports.database).listByOrganization(caller.organization.id);
     const known = new Set(groups.map((group) => group.id));
     const invalid = value.filter((id) => typeof id !== 'string' || !known.has(id));

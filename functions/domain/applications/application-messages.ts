@@ -10,8 +10,6 @@ export const APPLICATION_MESSAGES = {
   invalidKnowledgeBase: (id: string) => `Invalid knowledge base ID: ${id}`,
   knowledgeBaseNotReady: (name: string) => `Knowledge base ${name} is not ready`,
   enabledBoolean: 'enabled must be a boolean',
-  groupIdsArray: 'groupIds must be an array',
-  groupIdsTooMany: 'At most 100 groups are allowed',
   invalidGroup: (id: string) => `Invalid group ID: ${id}`,
   groupsUpdated: 'Groups updated successfully',
   duplicateIntegration: (type: string) => `Duplicate integration: ${type}`,

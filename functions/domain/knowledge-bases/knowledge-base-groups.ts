@@ -1,4 +1,3 @@
-import type { ValidationDetail } from '../../../shared/api/errors';
 import type { GroupRef } from '../../../shared/api/schemas/knowledge-bases';
 import { validationError } from '../../contracts/contract-error';
 import type { Ports } from '../../contracts/ports/ports';
@@ -6,9 +5,6 @@ import { GroupRepository, type GroupRecord } from '../groups/group-repository';
 import { loadKnowledgeBase } from './knowledge-base-lifecycle';
 import { KNOWLEDGE_BASE_MESSAGES as M } from './knowledge-base-messages';
 import { KnowledgeBaseRepository } from './knowledge-base-repository';
-
-/** §15.9. */
-export const MAX_GROUP_IDS = 100;
 
 /** §15.8's entries. */
 export type GrantedGroup = GroupRef;
@@ -32,26 +28,15 @@ export async function knowledgeBaseGroups(ports: Pick<Ports, 'database'>, organi
     .map((group) => ({ id: group.id, name: group.name, is_admin_group: group.is_admin_group }));
 }
 
-/** The body of §15.9: `groupIds`, or the documents' `group_ids` when the contract's name is absent. */
-export function parseGroupIds(raw: unknown): { ids: unknown[] } | { problem: ValidationDetail } {
-  const body = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-  const value = body.groupIds !== undefined ? body.groupIds : body.group_ids;
-  if (!Array.isArray(value)) return { problem: { field: 'groupIds', message: M.groupIdsNotArray } };
-  if (value.length > MAX_GROUP_IDS) return { problem: { field: 'groupIds', message: M.tooManyGroups } };
-  return { ids: value };
-}
-
 /** §15.9: replaces the grants; the admin group is always kept. Foreign and unknown ids are invalid (§1.3). */
-export async function setKnowledgeBaseGroups(ports: Pick<Ports, 'database'>, organizationId: string, knowledgeBaseId: string, raw: unknown): Promise<GrantedGroup[]> {
+export async function setKnowledgeBaseGroups(ports: Pick<Ports, 'database'>, organizationId: string, knowledgeBaseId: string, groupIds: readonly unknown[]): Promise<GrantedGroup[]> {
   await loadKnowledgeBase(ports, organizationId, knowledgeBaseId);
-  const parsed = parseGroupIds(raw);
-  if ('problem' in parsed) throw validationError([parsed.problem]);
   const groups = await new GroupRepository(ports.database).listByOrganization(organizationId);
   const known = new Set(groups.map((group) => group.id));
-  const invalid = [...new Set(parsed.ids.filter((id) => typeof id !== 'string' || !known.has(id)).map(String))];
+  const invalid = [...new Set(groupIds.filter((id) => typeof id !== 'string' || !known.has(id)).map(String))];
   if (invalid.length > 0) throw validationError(invalid.map((id) => ({ field: 'groupIds', message: M.invalidGroupId(id) })));
   const adminGroup = groups.find((group) => group.is_admin_group);
-  const wanted = new Set([...(adminGroup ? [adminGroup.id] : []), ...(parsed.ids as string[])]);
+  const wanted = new Set([...(adminGroup ? [adminGroup.id] : []), ...(groupIds as string[])]);
   await new KnowledgeBaseRepository(ports.database).setGroups(organizationId, knowledgeBaseId, [...wanted]);
   return knowledgeBaseGroups(ports, organizationId, knowledgeBaseId);
 }

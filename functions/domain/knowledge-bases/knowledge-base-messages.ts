@@ -16,8 +16,6 @@ export const KNOWLEDGE_BASE_MESSAGES = {
   alreadyDeployed: 'Knowledge base is already deployed or being processed',
   sourcesNotReady: (names: string[]) => `Data sources are not ready for indexing: ${names.join(', ')}`,
   deploymentInitiated: 'Knowledge base deployment initiated',
-  groupIdsNotArray: 'groupIds must be an array',
-  tooManyGroups: 'At most 100 groups are allowed',
   invalidGroupId: (id: string) => `Invalid group ID: ${id}`,
   groupsUpdated: 'Groups updated successfully',
   quotaExceeded: 'Knowledge base limit reached for your plan',

@@ -105,3 +105,6 @@ export type AccessCheck = z.infer<typeof accessCheckSchema>;
 /** §16.8; §16.9 answers the same with its message. */
 export const applicationGroupsSchema = z.object({ groups: z.array(groupRefSchema) });
 export type ApplicationGroups = z.infer<typeof applicationGroupsSchema>;
+
+/** §16.7 */
+export const setApplicationEnabledRequestSchema = z.object({ enabled: z.boolean({ error: 'enabled must be a boolean' }) });

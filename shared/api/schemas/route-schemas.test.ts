@@ -19,11 +19,8 @@ const PENDING = new Set([
   'organizations.validateSecuritySettings',
   'knowledge-bases.create',
   'knowledge-bases.update',
-  'knowledge-bases.putGroups',
   'rag.create',
   'rag.update',
-  'rag.setEnabled',
-  'rag.putGroups',
   'rag.notify',
   // Not implemented yet (501).
   'web-sources.create',

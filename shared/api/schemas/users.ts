@@ -132,3 +132,27 @@ export function updateUserRequestSchema(context?: UserRequestContext) {
 
 export type InviteUserRequest = z.output<ReturnType<typeof inviteUserRequestSchema>>;
 export type UpdateUserRequest = z.output<ReturnType<typeof updateUserRequestSchema>>;
+
+/** §15.9 and §16.9: at most this many groups per grant list. */
+export const MAX_GRANTED_GROUPS = 100;
+
+export const GRANTED_GROUPS_MESSAGES = {
+  notArray: 'groupIds must be an array',
+  tooMany: `At most ${MAX_GRANTED_GROUPS} groups are allowed`,
+} as const;
+
+/**
+ * The group list of a knowledge base (§15.9) or an application (§16.9). The documents'
+ * `group_ids` is accepted too; the contract's name wins when both are sent. Whether each id names
+ * a group of the caller's organization is the server's check, after this one.
+ */
+export const grantedGroupsRequestSchema = z.preprocess(
+  (body) => {
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+    const { group_ids: alias, ...rest } = body as Record<string, unknown>;
+    return { ...rest, groupIds: rest.groupIds ?? alias };
+  },
+  z.object({
+    groupIds: z.array(z.unknown(), { error: GRANTED_GROUPS_MESSAGES.notArray }).max(MAX_GRANTED_GROUPS, GRANTED_GROUPS_MESSAGES.tooMany).describe('group ids'),
+  }),
+);
