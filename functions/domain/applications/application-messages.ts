@@ -24,9 +24,5 @@ export const APPLICATION_MESSAGES = {
   originNotAllowed: 'Origin not allowed',
   apiRateLimited: (seconds: number) => `Rate limit exceeded. Try again in ${seconds} seconds.`,
   invalidSlackSignature: 'Invalid Slack signature',
-  queryRequired: 'Query is required',
-  queryTooLong: 'Query must be at most 4000 characters',
-  responseRequired: 'Response is required',
-  responseTooLong: 'Response must be at most 20000 characters',
   notifyNoMatch: 'Query and response must match a recent exchange of your chat',
 } as const;

@@ -108,3 +108,28 @@ export type ApplicationGroups = z.infer<typeof applicationGroupsSchema>;
 
 /** §16.7 */
 export const setApplicationEnabledRequestSchema = z.object({ enabled: z.boolean({ error: 'enabled must be a boolean' }) });
+
+/** §16.10's texts. */
+export const NOTIFY_MESSAGES = {
+  queryRequired: 'Query is required',
+  queryTooLong: 'Query must be at most 4000 characters',
+  responseRequired: 'Response is required',
+  responseTooLong: 'Response must be at most 20000 characters',
+} as const;
+
+const trimmedText = (required: string, tooLong: string, max: number) =>
+  z.preprocess((value) => (typeof value === 'string' ? value.trim() : ''), z.string().min(1, required).max(max, tooLong));
+
+/**
+ * §16.10. `integrations` only filters the stored ones (Slack unless it names none); whatever
+ * settings the client sends are ignored.
+ */
+export const notifyRequestSchema = z.object({
+  query: trimmedText(NOTIFY_MESSAGES.queryRequired, NOTIFY_MESSAGES.queryTooLong, 4000),
+  response: trimmedText(NOTIFY_MESSAGES.responseRequired, NOTIFY_MESSAGES.responseTooLong, 20_000),
+  integrations: z.unknown().optional(),
+}).transform(({ query, response, integrations }) => {
+  const filter = Array.isArray(integrations) ? (integrations as Array<Record<string, unknown> | null | undefined>) : undefined;
+  const slack = filter === undefined || filter.some((entry) => entry?.type === 'messaging' && (entry.platform ?? 'slack') === 'slack');
+  return { query, response, slack };
+});

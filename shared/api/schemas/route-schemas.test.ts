@@ -21,7 +21,6 @@ const PENDING = new Set([
   'knowledge-bases.update',
   'rag.create',
   'rag.update',
-  'rag.notify',
   // Not implemented yet (501).
   'web-sources.create',
   'web-sources.update',

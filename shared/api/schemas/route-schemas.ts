@@ -72,6 +72,7 @@ export const ROUTE_SCHEMAS: RouteSchemaTable = {
   'rag.setEnabled': { body: applications.setApplicationEnabledRequestSchema, response: applications.adminApplicationSchema },
   'rag.getGroups': { response: applications.applicationGroupsSchema },
   'rag.putGroups': { body: users.grantedGroupsRequestSchema, response: applications.applicationGroupsSchema.extend({ message: z.string() }) },
+  'rag.notify': { body: applications.notifyRequestSchema },
   'chat.listSessions': { response: chat.chatSessionPageSchema },
   'chat.createSession': { body: chat.createChatSessionRequestSchema, response: chat.createChatSessionResponseSchema, status: 201 },
   'chat.listMessages': { response: chat.chatMessagesSchema },
