@@ -1,3 +1,4 @@
+import { idParamsSchema } from '../../../shared/api/schemas/common';
 import {
   addPaymentMethodRequestSchema,
   BILLING_MESSAGES,
@@ -10,14 +11,13 @@ import type { BillingActor } from '../../domain/billing/stripe-payments';
 import { implement, requireCaller, type Caller } from '../../http/api-types';
 import { notFound } from '../../contracts/contract-error';
 import { idempotencyKeyOf, paymentsNotConfigured, stripeServices, withBillingRules } from './billing-mode';
-import { z } from 'zod';
 
 /**
  * Payment methods, the billing address and invoices (§20.10-§20.19). With Stripe they act on the
  * organization's customer. Self-hosted, nobody pays: reads answer empty, writes 409 with the
  * contract's text, after the body is validated so a bad request still learns what is wrong with it.
  */
-const idParams = z.object({ id: z.string() });
+const idParams = idParamsSchema;
 const DEFAULT_INVOICE_PAGE = 10;
 const MAX_INVOICE_PAGE = 100;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { idParamsSchema, memberParamsSchema } from '../../../shared/api/schemas/common';
 import { GroupRepository } from '../../domain/groups/group-repository';
 import { GROUP_MESSAGES, USER_MESSAGES } from '../../domain/users/user-messages';
 import { UserRepository } from '../../domain/users/user-repository';
@@ -11,11 +11,11 @@ import { loadOrganizationGroup } from './group-access';
 import { toGroupEntity } from './group-entity';
 
 const memberList = userListDefinition(['full_name', 'email']);
-const memberParams = z.object({ id: z.string(), userId: z.string() });
+const memberParams = memberParamsSchema;
 
 /** §8.6. */
 export const listMembers = implement({
-  params: z.object({ id: z.string() }),
+  params: idParamsSchema,
   async handle(request) {
     const caller = requireCaller(request);
     const listQuery = parseListQuery(request.query, memberList);

@@ -1,3 +1,4 @@
+import { idParamsSchema } from '../../../shared/api/schemas/common';
 import { z } from 'zod';
 import { canSee, type Viewer } from '../../domain/knowledge-bases/knowledge-base-access';
 import { loadKnowledgeBase } from '../../domain/knowledge-bases/knowledge-base-lifecycle';
@@ -7,7 +8,7 @@ import type { Caller } from '../../http/api-types';
 import { forbidden } from '../../contracts/contract-error';
 import type { Ports } from '../../contracts/ports/ports';
 
-export const idParams = z.object({ id: z.string() });
+export const idParams = idParamsSchema;
 export type IdParams = z.infer<typeof idParams>;
 /** The query type every route keeps; the list parameters are read by hand (§1.5). */
 export type AnyQuery = Record<string, string | undefined>;

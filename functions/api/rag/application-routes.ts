@@ -1,5 +1,5 @@
+import { appIdParamsSchema } from '../../../shared/api/schemas/common';
 import { setApplicationEnabledRequestSchema } from '../../../shared/api/schemas/applications';
-import { z } from 'zod';
 import { canSeeApplication, indexAccessOf, sharesAGroup } from '../../domain/applications/application-access';
 import { parseApplicationInput } from '../../domain/applications/application-input';
 import { createApplication, deleteApplication, updateApplication } from '../../domain/applications/application-lifecycle';
@@ -13,7 +13,7 @@ import { getPorts, type Ports } from '../../contracts/ports/ports';
 import { withRateLimitHeaders } from '../../http/api-key-responses';
 import { accessSubjectOfCaller, isAdminCaller, loadApplication, loadVisibleApplication } from '../../http/application-context';
 
-const params = z.object({ appId: z.string() });
+const params = appIdParamsSchema;
 
 const applicationList: ListDefinition<ApplicationRecord> = {
   sortFields: { name: (record) => record.name, created_at: (record) => record.created_at, updated_at: (record) => record.updated_at },

@@ -1,5 +1,5 @@
+import { appIdParamsSchema } from '../../../shared/api/schemas/common';
 import { grantedGroupsRequestSchema } from '../../../shared/api/schemas/users';
-import { z } from 'zod';
 import { APPLICATION_MESSAGES as M } from '../../domain/applications/application-messages';
 import { ApplicationRepository } from '../../domain/applications/application-repository';
 import { GroupRepository, type GroupRecord } from '../../domain/groups/group-repository';
@@ -8,7 +8,7 @@ import { validationError } from '../../contracts/contract-error';
 import { getPorts } from '../../contracts/ports/ports';
 import { loadApplication } from '../../http/application-context';
 
-const params = z.object({ appId: z.string() });
+const params = appIdParamsSchema;
 
 /** The admin group first, then by name (spec 03 §4 "Group dialog"). */
 function present(groups: GroupRecord[]) {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { userIdParamsSchema } from '../../../shared/api/schemas/common';
 import { saveStorageCredentialsRequestSchema, testStorageCredentialsRequestSchema } from '../../../shared/api/schemas/storage-credentials';
 import { urlProblem } from '../../domain/outbound/url-guard';
 import { STORAGE_CREDENTIALS_MESSAGES } from '../../domain/storage-credentials/storage-credentials-messages';
@@ -8,7 +8,7 @@ import { implement, requireCaller } from '../../http/api-types';
 import { getPorts } from '../../contracts/ports/ports';
 import { credentialOwner } from './credential-access';
 
-const params = z.object({ userId: z.string() });
+const params = userIdParamsSchema;
 
 /** §11.1. */
 export const getCredentials = implement({

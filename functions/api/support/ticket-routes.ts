@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { idParamsSchema } from '../../../shared/api/schemas/common';
 import {
   attachmentRequestSchema,
   createTicketRequestSchema,
@@ -18,7 +18,7 @@ import type { TicketRecord } from '../../domain/support/ticket-record';
 import { requesterOf, supportDesk, withSupportRules } from './support-context';
 import { toTicketDetail, toTicketSummary } from './ticket-view';
 
-const idParams = z.object({ id: z.string() });
+const idParams = idParamsSchema;
 
 /** §19.1. */
 export const registerAttachment = implement({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { idParamsSchema } from '../../../shared/api/schemas/common';
 import { keepsAnActiveAdmin } from '../../domain/users/admin-rule';
 import { deleteUserEverywhere } from '../../domain/users/user-lifecycle';
 import { USER_MESSAGES } from '../../domain/users/user-messages';
@@ -10,7 +10,7 @@ import { assertManageable, loadOrganizationUser } from './user-access';
 
 /** §7.6. The user's chat sessions are purged in the background by a `source.purge` message. */
 export const deleteUser = implement({
-  params: z.object({ id: z.string() }),
+  params: idParamsSchema,
   async handle(request) {
     const caller = requireCaller(request);
     const ports = getPorts();

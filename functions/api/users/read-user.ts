@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import { idParamsSchema } from '../../../shared/api/schemas/common';
 import { loadUserEntity } from '../../domain/users/user-profile';
 import { implement, requireCaller, type Caller } from '../../http/api-types';
 import { forbidden } from '../../contracts/contract-error';
 import { getPorts } from '../../contracts/ports/ports';
 import { isAdminCaller, loadOrganizationUser } from './user-access';
 
-const params = z.object({ id: z.string() });
+const params = idParamsSchema;
 
 /** §7.2/§7.3: an admin reads anyone of the organization; everyone else only themself (others 403, known or not). */
 async function readableUser(caller: Caller, id: string) {

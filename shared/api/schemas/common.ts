@@ -41,3 +41,12 @@ export function lenientBody<T extends z.ZodType>(schema: T) {
   LENIENT_BODIES.add(lenient);
   return lenient;
 }
+
+/** The path parameters of the routes on `/{appId}` (§16, §17). */
+export const appIdParamsSchema = z.object({ appId: z.string() });
+
+/** The path parameters of the routes on `/{userId}` (§11). */
+export const userIdParamsSchema = z.object({ userId: z.string() });
+
+/** The path parameters of a group member's route, `/{id}/users/{userId}` (§8.7, §8.8). */
+export const memberParamsSchema = z.object({ id: z.string(), userId: z.string() });
