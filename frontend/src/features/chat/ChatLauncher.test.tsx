@@ -391,7 +391,8 @@ describe('mobile overlay (spec 01 §2.7, under 768 px)', () => {
     expect(within(overlay).getByRole('heading', { name: 'HR Assistant' })).toBeTruthy();
     expect(within(overlay).getByRole('button', { name: 'New chat' })).toBeTruthy();
     expect(within(overlay).queryByRole('button', { name: 'Fullscreen' })).toBeNull();
-    expect(document.body.style.overflow).toBe('hidden');
+    // The lock is an effect of the lazily loaded overlay, committed once its chunk has resolved.
+    await waitFor(() => expect(document.body.style.overflow).toBe('hidden'));
 
     // One chat at a time: opening another replaces it.
     fireEvent.click(screen.getByRole('button', { name: 'Open IT Helpdesk' }));
@@ -400,6 +401,6 @@ describe('mobile overlay (spec 01 §2.7, under 768 px)', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Back to applications' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'IT Helpdesk' })).toBeNull());
-    expect(document.body.style.overflow).toBe('');
+    await waitFor(() => expect(document.body.style.overflow).toBe(''));
   });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { PAGES } from '../../routing/pages';
 import { bodyOf, deferred, errorResponse, fakeRoutes, fakeUser, paged, type FakeRoute } from '../../test/fake-api';
 import { apiCalls, jsonResponse, renderApp, resetBrowserStateAfterEachTest, stubApi, testConfig } from '../../test/test-auth';
