@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bodyOf, deferred, errorResponse, fakeRoutes } from '../test/fake-api';
-import { fakeAuth, jsonResponse, renderApp, stubApi } from '../test/test-auth';
+import { bodyOf, deferred, errorResponse, fakeRoutes } from '../__fixtures__/fake-api';
+import { fakeAuth, jsonResponse, renderApp, stubApi } from '../__fixtures__/test-auth';
 
 const changed = () => jsonResponse({ message: 'Password changed successfully' });
 

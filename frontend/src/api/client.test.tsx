@@ -11,7 +11,7 @@ import {
   SESSION_EXPIRED_MESSAGE,
   type ApiClientOptions,
 } from './client';
-import { fakeAuth, jsonResponse, oidcUser, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../test/test-auth';
+import { fakeAuth, jsonResponse, oidcUser, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../__fixtures__/test-auth';
 import { PAGES } from '../routing/pages';
 
 type Call = { url: string; init: RequestInit };

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiCalls, fakeAuth, jsonResponse, locationNow, productUser, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../test/test-auth';
+import { apiCalls, fakeAuth, jsonResponse, locationNow, productUser, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../__fixtures__/test-auth';
 import { actionForVerificationFailure } from './verification-failure';
 import { ApiError } from '../api/client';
 

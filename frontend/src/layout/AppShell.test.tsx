@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SIDEBAR_COLLAPSED_KEY, SIDEBAR_GROUPS_KEY } from './sidebar-state';
-import { fakeAuth, jsonResponse, locationNow, oidcUser, productUser, renderApp, stubApi } from '../test/test-auth';
+import { fakeAuth, jsonResponse, locationNow, oidcUser, productUser, renderApp, stubApi } from '../__fixtures__/test-auth';
 
 beforeEach(() => {
   localStorage.clear();

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred } from '../../test/fake-api';
-import { apiCalls, jsonResponse, stubApi } from '../../test/test-auth';
+import { deferred } from '../../__fixtures__/fake-api';
+import { apiCalls, jsonResponse, stubApi } from '../../__fixtures__/test-auth';
 import { browserNavigation } from '../files/useFiles';
 import { CHAT_FAILURE_TEXT, EXTRACTED_LABEL } from './chat-constants';
-import { renderChatLauncher, setViewportWidth } from './chat-test-kit';
+import { renderChatLauncher, setViewportWidth } from './__fixtures__/chat-test-kit';
 import { chatTabs } from './ChatWindow';
 import { chatBackend, chatState, storedSession, type ChatBackendState } from './__fixtures__/fake-chat-backend';
 

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { bodyOf, errorResponse, fakeRoutes } from '../../test/fake-api';
-import { fakeAuth, jsonResponse, locationNow, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../test/test-auth';
+import { bodyOf, errorResponse, fakeRoutes } from '../../__fixtures__/fake-api';
+import { fakeAuth, jsonResponse, locationNow, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../__fixtures__/test-auth';
 
 const signedOut = () => fakeAuth({ isAuthenticated: false, user: null });
 const POLICY = { minLength: 10, requireUppercase: false, requireLowercase: false, requireNumber: false, requireSymbol: false };

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chatBackend, chatState, storedSession } from '../../features/chat/__fixtures__/fake-chat-backend';
-import { apiCalls, locationNow, renderApp, stubApi } from '../../test/test-auth';
+import { apiCalls, locationNow, renderApp, stubApi } from '../../__fixtures__/test-auth';
 import { chatTab } from './ChatPage';
 
 const LATER = { timeout: 5000 };

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { bodyOf, errorResponse } from '../../test/fake-api';
-import { apiCalls, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../test/test-auth';
+import { bodyOf, errorResponse } from '../../__fixtures__/fake-api';
+import { apiCalls, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../__fixtures__/test-auth';
 import { browserNavigation } from '../../features/files/useFiles';
 import { filesBackend, filesState, installFakeXhr, type FilesState } from './__fixtures__/fake-files-backend';
 

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { bodyOf, deferred, errorResponse, fakeRoutes, fakeUser, paged } from '../../test/fake-api';
-import { jsonResponse, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../test/test-auth';
-import { actionButton, rowAction, selectRow } from '../../test/list-page';
+import { bodyOf, deferred, errorResponse, fakeRoutes, fakeUser, paged } from '../../__fixtures__/fake-api';
+import { jsonResponse, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../__fixtures__/test-auth';
+import { actionButton, rowAction, selectRow } from '../../__fixtures__/list-page';
 import { ADMIN_GROUP_LOCKED } from './GroupsTable';
 import { MEMBERSHIP_ERROR } from './useGroups';
 

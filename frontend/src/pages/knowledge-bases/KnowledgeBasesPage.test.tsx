@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { bodyOf, errorResponse } from '../../test/fake-api';
-import { actionButton, rowAction, selectRow } from '../../test/list-page';
-import { apiCalls, locationNow, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../test/test-auth';
+import { bodyOf, errorResponse } from '../../__fixtures__/fake-api';
+import { actionButton, rowAction, selectRow } from '../../__fixtures__/list-page';
+import { apiCalls, locationNow, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../__fixtures__/test-auth';
 import { fakeKnowledgeBase, kbBackend, kbState, type KbState } from './__fixtures__/fake-kb-backend';
 import { PROCESSING_POLL_MS } from './knowledge-base-rules';
 

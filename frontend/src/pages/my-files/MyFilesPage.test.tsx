@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { bodyOf, errorResponse, type FakeRoute } from '../../test/fake-api';
-import { apiCalls, jsonResponse, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../test/test-auth';
-import { actionButton, selectRow } from '../../test/list-page';
+import { bodyOf, errorResponse, type FakeRoute } from '../../__fixtures__/fake-api';
+import { apiCalls, jsonResponse, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../__fixtures__/test-auth';
+import { actionButton, selectRow } from '../../__fixtures__/list-page';
 import { filesBackend, filesState, installFakeXhr } from '../files/__fixtures__/fake-files-backend';
 
 resetBrowserStateAfterEachTest();

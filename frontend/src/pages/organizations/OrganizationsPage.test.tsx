@@ -2,8 +2,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { PAGES } from '../../routing/pages';
-import { bodyOf, deferred, errorResponse, fakeRoutes, fakeUser, paged, type FakeRoute } from '../../test/fake-api';
-import { apiCalls, jsonResponse, renderApp, resetBrowserStateAfterEachTest, stubApi, testConfig } from '../../test/test-auth';
+import { bodyOf, deferred, errorResponse, fakeRoutes, fakeUser, paged, type FakeRoute } from '../../__fixtures__/fake-api';
+import { apiCalls, jsonResponse, renderApp, resetBrowserStateAfterEachTest, stubApi, testConfig } from '../../__fixtures__/test-auth';
 import { CLOUD_ATTENTION } from './CreateOrganizationDialog';
 import { NO_PERMISSION, OrganizationsPage } from './OrganizationsPage';
 

@@ -3,8 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { API_TOKEN_PATTERN } from '../../../../shared/rules/application-form';
 import { LLM_MODEL_LABELS, LLM_MODELS } from '../../../../shared/rules/chat';
-import { bodyOf, errorResponse } from '../../test/fake-api';
-import { apiCalls, locationNow, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../test/test-auth';
+import { bodyOf, errorResponse } from '../../__fixtures__/fake-api';
+import { apiCalls, locationNow, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../__fixtures__/test-auth';
 import { fakeApplication, ragBackend } from './__fixtures__/fake-rag-backend';
 
 const SLACK_APP = fakeApplication('app-slack', 'Support bot', {

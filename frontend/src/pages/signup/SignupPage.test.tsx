@@ -2,8 +2,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
-import { bodyOf, errorResponse, fakeRoutes } from '../../test/fake-api';
-import { fakeAuth, jsonResponse, locationNow, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../test/test-auth';
+import { bodyOf, errorResponse, fakeRoutes } from '../../__fixtures__/fake-api';
+import { fakeAuth, jsonResponse, locationNow, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../__fixtures__/test-auth';
 import { signupFailureMessage } from './SignupPage';
 
 const signedOut = () => fakeAuth({ isAuthenticated: false, user: null });

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { bodyOf, deferred, fakeRoutes } from '../../test/fake-api';
-import { apiCalls, jsonResponse, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../test/test-auth';
+import { bodyOf, deferred, fakeRoutes } from '../../__fixtures__/fake-api';
+import { apiCalls, jsonResponse, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../__fixtures__/test-auth';
 
 const ticket = (id: string, status: string, extra: Record<string, unknown> = {}) => ({
   id,

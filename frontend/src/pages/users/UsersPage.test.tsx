@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { bodyOf, errorResponse, fakeRoutes, fakeUser, paged, type FakeRoute } from '../../test/fake-api';
-import { apiCalls, jsonResponse, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../test/test-auth';
-import { actionButton, rowAction } from '../../test/list-page';
+import { bodyOf, errorResponse, fakeRoutes, fakeUser, paged, type FakeRoute } from '../../__fixtures__/fake-api';
+import { apiCalls, jsonResponse, renderApp, resetBrowserStateAfterEachTest, stubApi } from '../../__fixtures__/test-auth';
+import { actionButton, rowAction } from '../../__fixtures__/list-page';
 import { CONSUMER_CHECK_ERROR } from './UserFormDialog';
 
 const GROUPS = [

@@ -1,6 +1,6 @@
 import { sessionNameFromMessage } from '../../../../../shared/rules/chat';
-import { bodyOf, errorResponse, fakeRoutes, type FakeRoute } from '../../../test/fake-api';
-import { jsonResponse } from '../../../test/test-auth';
+import { bodyOf, errorResponse, fakeRoutes, type FakeRoute } from '../../../__fixtures__/fake-api';
+import { jsonResponse } from '../../../__fixtures__/test-auth';
 import type { ChatApplication, ChatMessage, ChatSession, Citation, Generator } from '../types';
 
 /**

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
-import { bodyOf, errorResponse, fakeRoutes, type FakeRoute } from '../../../test/fake-api';
-import { jsonResponse } from '../../../test/test-auth';
+import { bodyOf, errorResponse, fakeRoutes, type FakeRoute } from '../../../__fixtures__/fake-api';
+import { jsonResponse } from '../../../__fixtures__/test-auth';
 import type { DataSourceItem, Folder } from '../../../features/files/types';
 
 /**

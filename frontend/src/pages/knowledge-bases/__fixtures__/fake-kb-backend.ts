@@ -1,5 +1,5 @@
-import { bodyOf, errorResponse, fakeRoutes, paged, type FakeRoute } from '../../../test/fake-api';
-import { jsonResponse, type FetchHandler } from '../../../test/test-auth';
+import { bodyOf, errorResponse, fakeRoutes, paged, type FakeRoute } from '../../../__fixtures__/fake-api';
+import { jsonResponse, type FetchHandler } from '../../../__fixtures__/test-auth';
 import { filesBackend, filesState } from '../../files/__fixtures__/fake-files-backend';
 import type { KnowledgeBase } from '../types';
 

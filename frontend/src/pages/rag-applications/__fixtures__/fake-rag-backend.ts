@@ -1,5 +1,5 @@
-import { bodyOf, fakeRoutes, type FakeRoute } from '../../../test/fake-api';
-import { jsonResponse } from '../../../test/test-auth';
+import { bodyOf, fakeRoutes, type FakeRoute } from '../../../__fixtures__/fake-api';
+import { jsonResponse } from '../../../__fixtures__/test-auth';
 import type { AccessCheck, GroupRef, KnowledgeBaseOption, RagApplication } from '../types';
 
 /** Test data and a fake of contract §16 (and the §15.1, §8.1 reads the dialogs use) for these pages' tests. */

@@ -1,11 +1,11 @@
 import { render } from '@testing-library/react';
 import { AuthContext } from 'react-oidc-context';
 import { MemoryRouter } from 'react-router-dom';
-import { AppFrame } from '../../App';
-import { SessionProvider } from '../../auth/SessionProvider';
-import { RuntimeConfigProvider } from '../../config/RuntimeConfigContext';
-import { fakeAuth, testConfig } from '../../test/test-auth';
-import { ChatLauncherProvider, useChatLauncher, type ChatTarget } from './ChatLauncher';
+import { AppFrame } from '../../../App';
+import { SessionProvider } from '../../../auth/SessionProvider';
+import { RuntimeConfigProvider } from '../../../config/RuntimeConfigContext';
+import { fakeAuth, testConfig } from '../../../__fixtures__/test-auth';
+import { ChatLauncherProvider, useChatLauncher, type ChatTarget } from '../ChatLauncher';
 
 /** Stands in for the pages that open chats (the applications list): one button per application. */
 function Opener({ targets }: { targets: ChatTarget[] }) {
