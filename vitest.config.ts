@@ -1,4 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Vitest leaves one core free by default, which on a two-core machine runs one file at a time while
+ * the files mostly wait (on DynamoDB Local, the queue, the browser): every core works instead.
+ */
+const CORES = availableParallelism();
 
 /**
  * Three projects: unit tests sit beside the code; integration tests start the embedded platform on
@@ -12,6 +19,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          maxWorkers: CORES,
           include: ['{bin,lib,functions,local,shared,frontend}/**/*.test.{ts,tsx}', 'test/contract/**/*.test.ts'],
           exclude: ['**/node_modules/**', 'frontend/dist/**'],
           testTimeout: 60_000,
@@ -25,7 +33,9 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Each file starts its own platform (a JVM for DynamoDB Local, free ports, its own data
+          // directory), so two run side by side; more would only queue for the same cores.
+          maxWorkers: Math.min(CORES, 2),
         },
       },
       {
