@@ -33,8 +33,10 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          // Each file starts its own platform (a JVM for DynamoDB Local, free ports, its own data
-          // directory), so two run side by side; more would only queue for the same cores.
+          // One DynamoDB Local for the run; each file's platform keeps a table of its own in it.
+          globalSetup: ['test/support/shared-dynamodb.ts'],
+          // Each file starts its own platform (free ports, its own data directory and table), so two
+          // run side by side; more would only queue for the same cores.
           maxWorkers: Math.min(CORES, 2),
         },
       },
@@ -45,6 +47,7 @@ export default defineConfig({
           include: ['test/browser/**/*.test.ts'],
           testTimeout: 90_000,
           hookTimeout: 240_000,
+          globalSetup: ['test/support/shared-dynamodb.ts'],
           fileParallelism: false,
         },
       },

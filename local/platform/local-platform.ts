@@ -53,6 +53,11 @@ export interface LocalPlatformOptions {
    * it takes the demo organization's one knowledge base of the free plan, which tests need.
    */
   demoContent?: boolean;
+  /**
+   * A DynamoDB Local already running, and the table to keep this platform's items in, instead of an
+   * engine of its own in the data folder (test suites share one warm engine between platforms).
+   */
+  database?: { endpoint: string; tableName: string };
   log?: (line: string) => void;
 }
 
@@ -107,14 +112,19 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
     server.closeIdleConnections?.();
     const publicOrigin = `http://localhost:${port}`;
     process.env[ENV.webOrigins] = publicOrigin;
-    process.env[ENV.tableName] = LOCAL_TABLE_NAME;
+    const tableName = options.database?.tableName ?? LOCAL_TABLE_NAME;
+    process.env[ENV.tableName] = tableName;
     process.env[ENV.dataBucket] = LOCAL_DATA_BUCKET;
 
-    log('Starting DynamoDB Local (Java)...');
-    const dynamo = await startDynamoDbLocal({ dataDir });
-    stops.push(() => dynamo.stop());
-    const database = createDynamoDbDatabase({ tableName: LOCAL_TABLE_NAME, endpoint: dynamo.endpoint, adapter: 'dynamodb-local' });
-    await ensureTable(database.client as never, LOCAL_TABLE_NAME);
+    let databaseEndpoint = options.database?.endpoint;
+    if (!databaseEndpoint) {
+      log('Starting DynamoDB Local (Java)...');
+      const dynamo = await startDynamoDbLocal({ dataDir });
+      stops.push(() => dynamo.stop());
+      databaseEndpoint = dynamo.endpoint;
+    }
+    const database = createDynamoDbDatabase({ tableName, endpoint: databaseEndpoint, adapter: 'dynamodb-local' });
+    await ensureTable(database.client as never, tableName);
 
     // Created before the queue, so on stop (reverse order) the queue's workers finish before the index closes.
     stops.push(() => shutdownExtractionPool());

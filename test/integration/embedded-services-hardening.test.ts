@@ -75,7 +75,7 @@ beforeAll(async () => {
   process.stdout.write = ((chunk: unknown, ...rest: unknown[]) => (capture(chunk), writeOut(chunk as string, ...(rest as [])))) as typeof process.stdout.write;
   process.stderr.write = ((chunk: unknown, ...rest: unknown[]) => (capture(chunk), writeErr(chunk as string, ...(rest as [])))) as typeof process.stderr.write;
   try {
-    platform = await startTestPlatform({ dataDir, port, frontendDir });
+    platform = await startTestPlatform({ dataDir, port, frontendDir, ownDatabase: true });
     await Promise.race([poller, new Promise((resolve) => setTimeout(resolve, 30_000))]);
   } finally {
     done.stopped = true;

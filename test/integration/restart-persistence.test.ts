@@ -10,7 +10,7 @@ afterAll(() => {
 
 describe('state under the data directory survives a restart', () => {
   it('keeps users, sign-ins, tokens and queued messages', async () => {
-    const first = await startTestPlatform();
+    const first = await startTestPlatform({ ownDatabase: true });
     dataDir = first.dataDir;
     const { email, password } = first.credentials.ADMIN;
     const login = await callApi<Json>(first.url, 'POST', '/api/auth/login', { body: { email, password } });
@@ -28,7 +28,7 @@ describe('state under the data directory survives a restart', () => {
     await first.stop();
 
     // Same port as before: the issuer URL, and so every token's `iss`, includes it.
-    const second = await startTestPlatform({ dataDir, port: Number(new URL(first.url).port) });
+    const second = await startTestPlatform({ dataDir, port: Number(new URL(first.url).port), ownDatabase: true });
     try {
       expect(second.credentials.ADMIN).toEqual({ email, password });
       const session = await callApi<Json>(second.url, 'GET', '/api/auth/validate-session', { token: login.body.token });

@@ -1,12 +1,26 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { inject } from 'vitest';
 import { startLocalPlatform, type LocalPlatform, type LocalPlatformOptions } from '../../local/platform/local-platform';
 
-/** Starts the embedded platform on a free port with its own data directory. */
-export async function startTestPlatform(options: Partial<LocalPlatformOptions> & { dataDir?: string } = {}): Promise<LocalPlatform & { dataDir: string }> {
+export interface TestPlatformOptions extends Partial<LocalPlatformOptions> {
+  dataDir?: string;
+  /** An engine of its own in the data folder, as `npm start` runs, for tests of the engine or of what survives a restart on disk. */
+  ownDatabase?: boolean;
+}
+
+/**
+ * Starts the embedded platform on a free port with its own data directory. Its items go to a table
+ * of its own (named for the data folder, so a restart on the same folder finds them) in the run's
+ * shared DynamoDB Local (shared-dynamodb.ts), unless it asks for an engine of its own.
+ */
+export async function startTestPlatform(options: TestPlatformOptions = {}): Promise<LocalPlatform & { dataDir: string }> {
+  const { ownDatabase, ...platformOptions } = options;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'groundwork-test-'));
-  const platform = await startLocalPlatform({ port: 0, schedules: false, queueVisibilityTimeoutSeconds: 0.2, ...options, dataDir });
+  const sharedEndpoint = ownDatabase ? undefined : inject('sharedDynamoDbEndpoint');
+  const database = options.database ?? (sharedEndpoint ? { endpoint: sharedEndpoint, tableName: basename(dataDir).replace(/[^A-Za-z0-9_.-]/g, '-') } : undefined);
+  const platform = await startLocalPlatform({ port: 0, schedules: false, queueVisibilityTimeoutSeconds: 0.2, ...platformOptions, database, dataDir });
   return Object.assign(platform, { dataDir });
 }
 
