@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { createKnowledgeBaseRequestSchema } from '../../shared/api/schemas/knowledge-bases';
 import { DEFAULT_LLM_MODEL } from '../../shared/rules/chat';
 import { createApplication } from '../../functions/domain/applications/application-lifecycle';
 import type { ApplicationRecord } from '../../functions/domain/applications/application-record';
@@ -14,7 +15,7 @@ import type { FolderRecord } from '../../functions/domain/folders/folder-record'
 import { FolderRepository } from '../../functions/domain/folders/folder-repository';
 import { GroupRepository, type GroupRecord } from '../../functions/domain/groups/group-repository';
 import { deployKnowledgeBase } from '../../functions/domain/knowledge-bases/deploy-knowledge-base';
-import { createKnowledgeBase } from '../../functions/domain/knowledge-bases/knowledge-base-lifecycle';
+import { createKnowledgeBase, sourceLookup } from '../../functions/domain/knowledge-bases/knowledge-base-lifecycle';
 import type { KnowledgeBaseRecord } from '../../functions/domain/knowledge-bases/knowledge-base-record';
 import { KnowledgeBaseRepository } from '../../functions/domain/knowledge-bases/knowledge-base-repository';
 import type { OrganizationRecord } from '../../functions/domain/organizations/organization-repository';
@@ -142,13 +143,15 @@ export async function seedDemoSources(input: DemoContentInput): Promise<DemoSour
   let knowledgeBase = await findKnowledgeBase(ports, organization.id);
   if (!knowledgeBase) {
     try {
-      knowledgeBase = await createKnowledgeBase(ports, organization, input.admin, {
+      // Judged as §15.4's body would be, so the defaults and the source check are the API's.
+      const fields = await createKnowledgeBaseRequestSchema({ existingSources: sourceLookup(ports, organization.id) }).parseAsync({
         name: DEMO_CONTENT.knowledgeBaseName,
         description: DEMO_CONTENT.knowledgeBaseDescription,
         source_type: 'files',
         embedding_model: 'text-embedding-ada-002',
         data_source_ids: files.map((file) => file.id),
       });
+      knowledgeBase = await createKnowledgeBase(ports, organization, input.admin, fields);
     } catch (error) {
       if (!(error instanceof ContractError && error.code === 'QUOTA_EXCEEDED')) throw error;
       input.log?.(`Demo knowledge base not created: ${error.message}.`);

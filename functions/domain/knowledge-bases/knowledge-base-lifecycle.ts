@@ -1,4 +1,5 @@
-import { ContractError, conflict, notFound, validationError } from '../../contracts/contract-error';
+import type { KnowledgeBaseChanges, KnowledgeBaseFields, SourceLookup } from '../../../shared/api/schemas/knowledge-bases';
+import { ContractError, conflict, notFound } from '../../contracts/contract-error';
 import type { Ports } from '../../contracts/ports/ports';
 import { GroupRepository } from '../groups/group-repository';
 import type { OrganizationRecord } from '../organizations/organization-repository';
@@ -6,7 +7,7 @@ import { nowIso } from '../../contracts/keys/table-keys';
 import type { UserRecord } from '../users/user-repository';
 import { applicationsUsing } from './application-usage';
 import { dropIndexVersions, liveIndexVersions } from './index-versions';
-import { changesLockedFields, isLocked, parseCreateInput, parseUpdateInput, type SourceLookup } from './knowledge-base-input';
+import { changesLockedFields, isLocked } from './knowledge-base-lock';
 import { KNOWLEDGE_BASE_MESSAGES as M } from './knowledge-base-messages';
 import { knowledgeBaseLimitOf } from './knowledge-base-quota';
 import { newKnowledgeBaseId, type KnowledgeBaseRecord } from './knowledge-base-record';
@@ -16,6 +17,7 @@ import { findSources } from './source-reference-store';
 /** Read-decide-write rounds before giving up on a knowledge base that keeps changing underneath. */
 const WRITE_ROUNDS = 5;
 
+/** The source look-up the create and update bodies' schemas check `data_source_ids` with. */
 export function sourceLookup(ports: Pick<Ports, 'database'>, organizationId: string): SourceLookup {
   return async (sourceType, ids) => new Set((await findSources(ports.database, organizationId, sourceType, ids)).keys());
 }
@@ -39,14 +41,12 @@ export async function withFreshRead<T>(attempt: () => Promise<T>): Promise<T> {
 }
 
 /** §15.4: a `draft`, granted to the admin group only, counted against the plan (§1.9). */
-export async function createKnowledgeBase(ports: Ports, organization: OrganizationRecord, creator: UserRecord, raw: unknown): Promise<KnowledgeBaseRecord> {
-  const parsed = await parseCreateInput(raw, sourceLookup(ports, organization.id));
-  if (!parsed.ok) throw validationError(parsed.details);
+export async function createKnowledgeBase(ports: Ports, organization: OrganizationRecord, creator: UserRecord, input: KnowledgeBaseFields): Promise<KnowledgeBaseRecord> {
   const now = nowIso();
   const record: KnowledgeBaseRecord = {
     id: newKnowledgeBaseId(),
     organization_id: organization.id,
-    ...parsed.value,
+    ...input,
     status: 'draft',
     error: null,
     document_count: 0,
@@ -69,15 +69,17 @@ export async function createKnowledgeBase(ports: Ports, organization: Organizati
   return record;
 }
 
-/** §15.5. */
-export async function updateKnowledgeBase(ports: Ports, organizationId: string, knowledgeBaseId: string, raw: unknown): Promise<KnowledgeBaseRecord> {
+/**
+ * §15.5. The body is judged against the stored knowledge base (`changesOf`, the body's schema), so
+ * a round that finds it changed underneath judges the body again against what it now reads.
+ */
+export async function updateKnowledgeBase(ports: Ports, organizationId: string, knowledgeBaseId: string, changesOf: (stored: KnowledgeBaseRecord) => Promise<KnowledgeBaseChanges>): Promise<KnowledgeBaseRecord> {
   const repository = new KnowledgeBaseRepository(ports.database);
   return withFreshRead(async () => {
     const stored = await loadKnowledgeBase(ports, organizationId, knowledgeBaseId);
-    const parsed = await parseUpdateInput(raw, stored, sourceLookup(ports, organizationId));
-    if (!parsed.ok) throw validationError(parsed.details);
-    if (isLocked(stored) && changesLockedFields(stored, parsed.value)) throw conflict(M.onlyNameAndDescription);
-    const next: KnowledgeBaseRecord = { ...stored, ...parsed.value, updated_at: nowIso() };
+    const changes = await changesOf(stored);
+    if (isLocked(stored) && changesLockedFields(stored, changes)) throw conflict(M.onlyNameAndDescription);
+    const next: KnowledgeBaseRecord = { ...stored, ...changes, updated_at: nowIso() };
     await repository.replace(stored, next);
     return { ...next, version: stored.version + 1 };
   });

@@ -1,16 +1,12 @@
-import { KNOWLEDGE_BASE_FORM_MESSAGES } from '../../../shared/rules/knowledge-base-form';
-import { EMBEDDING_MODELS, KNOWLEDGE_BASE_SOURCE_TYPES, KNOWLEDGE_BASE_STATUSES } from './knowledge-base-record';
+import { KNOWLEDGE_BASE_REQUEST_MESSAGES } from '../../../shared/api/schemas/knowledge-bases';
+import { KNOWLEDGE_BASE_SOURCE_TYPES, KNOWLEDGE_BASE_STATUSES } from './knowledge-base-record';
 
 /** Contract §15 texts, exact; the few it leaves open follow §1.10's patterns. */
 export const KNOWLEDGE_BASE_MESSAGES = {
   notFound: 'Knowledge base not found',
   noAccess: 'You do not have access to this knowledge base',
-  /** The form's texts, shared with the web client. */
-  ...KNOWLEDGE_BASE_FORM_MESSAGES,
-  /** §1.10's enum pattern, worded like the embedding-model message. */
-  sourceTypeInvalid: `Source type must be one of ${KNOWLEDGE_BASE_SOURCE_TYPES.join(', ')}`,
-  sourceTypeChanged: 'Source type cannot be changed',
-  embeddingModelInvalid: `Embedding model must be one of ${EMBEDDING_MODELS.join(', ')}`,
+  /** The create and update bodies' texts (the form's among them), shared with the web client. */
+  ...KNOWLEDGE_BASE_REQUEST_MESSAGES,
   inUse: (applicationNames: string[]) => `Cannot delete index as it is used in: ${applicationNames.join(', ')}`,
   deleteWhileProcessing: 'Cannot delete a knowledge base while it is processing',
   alreadyDeployed: 'Knowledge base is already deployed or being processed',

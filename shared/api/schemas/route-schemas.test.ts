@@ -17,8 +17,6 @@ const PENDING = new Set([
   'organizations.putAuthSettings',
   'organizations.putSecuritySettings',
   'organizations.validateSecuritySettings',
-  'knowledge-bases.create',
-  'knowledge-bases.update',
   'rag.create',
   'rag.update',
   // Not implemented yet (501).

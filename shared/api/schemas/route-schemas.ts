@@ -53,12 +53,12 @@ export const ROUTE_SCHEMAS: RouteSchemaTable = {
   'folders.move': { body: folders.moveFolderRequestSchema },
   'storage-credentials.put': { body: storageCredentials.saveStorageCredentialsRequestSchema() },
   'storage-credentials.test': { body: storageCredentials.testStorageCredentialsRequestSchema },
-  // The create and update bodies of §15 and §16 are still judged by their domains' own parsers (route-schemas.test's PENDING).
+  // The create and update bodies of §16 are still judged by their domain's own parser (route-schemas.test's PENDING).
   'knowledge-bases.list': { response: knowledgeBases.knowledgeBaseListSchema },
   'knowledge-bases.get': { response: knowledgeBases.knowledgeBaseSchema },
   'knowledge-bases.usage': { response: knowledgeBases.knowledgeBaseUsageSchema },
-  'knowledge-bases.create': { response: knowledgeBases.knowledgeBaseSchema, status: 201 },
-  'knowledge-bases.update': { response: knowledgeBases.knowledgeBaseSchema },
+  'knowledge-bases.create': { body: knowledgeBases.createKnowledgeBaseRequestSchema(), response: knowledgeBases.knowledgeBaseSchema, status: 201 },
+  'knowledge-bases.update': { body: knowledgeBases.updateKnowledgeBaseRequestSchema(), response: knowledgeBases.knowledgeBaseSchema },
   'knowledge-bases.delete': { status: 204 },
   'knowledge-bases.deploy': { response: knowledgeBases.deployKnowledgeBaseResponseSchema, status: 202 },
   'knowledge-bases.getGroups': { response: knowledgeBases.knowledgeBaseGroupsSchema },
