@@ -10,6 +10,19 @@ let port: number;
 
 beforeAll(async () => {
   server = createServer((request, response) => {
+    if (request.url === '/slow-body') {
+      // Headers first, the body in pieces after them, as a large page arrives over a real network.
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      let sent = 0;
+      const timer = setInterval(() => {
+        response.write('x'.repeat(64 * 1024));
+        if ((sent += 1) === 8) {
+          clearInterval(timer);
+          response.end();
+        }
+      }, 10);
+      return;
+    }
     const target = new URL(request.url ?? '/', 'http://x').searchParams.get('to');
     if (target) {
       response.writeHead(302, { location: target }).end();
@@ -39,6 +52,11 @@ describe('guarded fetch', () => {
     }
     const followed = await guardedFetch(`${origin}/?to=${encodeURIComponent(`http://[::ffff:127.0.0.1]:${port}/done`)}`, { allowPrivate: true });
     expect(followed.status).toBe(200);
+  });
+
+  it('reads a body that arrives after the headers to its end (the agents outlive the returned response)', async () => {
+    const answer = await guardedFetch(`${origin}/slow-body`, { allowPrivate: true });
+    expect((await answer.arrayBuffer()).byteLength).toBe(8 * 64 * 1024);
   });
 
   it('connects to the address it checked: the name is resolved once, so a rebinding answer is never used', async () => {

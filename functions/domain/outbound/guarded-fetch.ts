@@ -23,6 +23,7 @@ const NO_BODY = new Set([101, 204, 205, 304]);
  */
 export async function guardedFetch(input: string | URL, options: GuardedFetchOptions = {}): Promise<Response> {
   const agents = guardedAgents(options);
+  let handedOver = false;
   try {
     let url = parseOutboundUrl(String(input));
     let method = (options.method ?? 'GET').toUpperCase();
@@ -31,7 +32,10 @@ export async function guardedFetch(input: string | URL, options: GuardedFetchOpt
       if (!url) throw new OutboundRefusedError(String(input), 'a URL that is not absolute http or https');
       const answer = await send(url, method, options.headers ?? {}, body, agents, options.signal);
       const location = answer.headers.location;
-      if (!REDIRECTS.has(answer.statusCode ?? 0) || !location || redirects >= (options.maxRedirects ?? 5)) return toResponse(answer, url);
+      if (!REDIRECTS.has(answer.statusCode ?? 0) || !location || redirects >= (options.maxRedirects ?? 5)) {
+        handedOver = true;
+        return toResponse(answer, url, () => agents.destroy());
+      }
       answer.resume();
       if (answer.statusCode === 303 || ((answer.statusCode === 301 || answer.statusCode === 302) && method === 'POST')) {
         method = 'GET';
@@ -42,8 +46,8 @@ export async function guardedFetch(input: string | URL, options: GuardedFetchOpt
       url = next;
     }
   } finally {
-    // Sockets still serving a returned body finish it; the agents only stop pooling them.
-    agents.destroy();
+    // Agent.destroy() also destroys the sockets in use: a returned body's agents go when it is done.
+    if (!handedOver) agents.destroy();
   }
 }
 
@@ -56,7 +60,9 @@ function send(url: URL, method: string, headers: Record<string, string>, body: s
   });
 }
 
-function toResponse(answer: IncomingMessage, url: URL): Response {
+function toResponse(answer: IncomingMessage, url: URL, release: () => void): Response {
+  // 'close' comes when the body has been read, cancelled or cut off (an abort, a reset).
+  answer.once('close', release);
   const headers = new Headers();
   for (const [name, value] of Object.entries(answer.headers)) {
     if (Array.isArray(value)) for (const each of value) headers.append(name, each);
