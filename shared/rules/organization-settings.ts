@@ -1,5 +1,4 @@
 import ipaddr from 'ipaddr.js';
-import { z } from 'zod';
 import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from './password-policy';
 
 /** Contract §2 AuthSettings. */
@@ -82,28 +81,6 @@ export function isIpAllowed(ip: string, allowlist: readonly string[]): boolean {
 
 const intIn = (min: number, max: number) => (value: unknown) => Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
 
-/** Every problem of a candidate security settings object, in the order of §6.16's messages. */
-export function securitySettingsProblems(candidate: Partial<SecuritySettings> & { passwordPolicy?: Partial<PasswordPolicy> }): SettingsProblem[] {
-  const problems: SettingsProblem[] = [];
-  if (candidate.passwordPolicy?.minLength !== undefined && !intIn(8, 128)(candidate.passwordPolicy.minLength)) {
-    problems.push({ field: 'passwordPolicy.minLength', message: SECURITY_SETTINGS_MESSAGES.minLength });
-  }
-  if (candidate.maxLoginAttempts !== undefined && !intIn(3, 20)(candidate.maxLoginAttempts)) problems.push({ field: 'maxLoginAttempts', message: SECURITY_SETTINGS_MESSAGES.maxLoginAttempts });
-  if (candidate.lockoutMinutes !== undefined && !intIn(1, 1440)(candidate.lockoutMinutes)) problems.push({ field: 'lockoutMinutes', message: SECURITY_SETTINGS_MESSAGES.lockoutMinutes });
-  if (candidate.sessionMaxAgeHours !== undefined && !intIn(1, 720)(candidate.sessionMaxAgeHours)) problems.push({ field: 'sessionMaxAgeHours', message: SECURITY_SETTINGS_MESSAGES.sessionMaxAgeHours });
-  if (candidate.ipAllowlist !== undefined) {
-    if (!Array.isArray(candidate.ipAllowlist)) {
-      problems.push({ field: 'ipAllowlist', message: SECURITY_SETTINGS_MESSAGES.invalidCidr(String(candidate.ipAllowlist)) });
-    } else {
-      for (const entry of candidate.ipAllowlist) {
-        if (typeof entry !== 'string' || !parseCidr(entry.trim())) problems.push({ field: 'ipAllowlist', message: SECURITY_SETTINGS_MESSAGES.invalidCidr(String(entry)) });
-      }
-      if (candidate.ipAllowlist.length > 50) problems.push({ field: 'ipAllowlist', message: SECURITY_SETTINGS_MESSAGES.tooManyRanges });
-    }
-  }
-  return problems;
-}
-
 /** Every problem of a candidate auth settings object merged over the stored one (§6.13). */
 export function authSettingsProblems(merged: AuthSettings): SettingsProblem[] {
   const problems: SettingsProblem[] = [];
@@ -112,36 +89,6 @@ export function authSettingsProblems(merged: AuthSettings): SettingsProblem[] {
   if (!intIn(1, 30)(merged.invitationExpiryDays)) problems.push({ field: 'invitationExpiryDays', message: AUTH_SETTINGS_MESSAGES.invitationExpiry });
   return problems;
 }
-
-/** Shapes for request bodies: booleans must be booleans; ranges are checked by the functions above. */
-export const authSettingsInputSchema = z
-  .object({
-    passwordLoginEnabled: z.boolean({ error: 'passwordLoginEnabled must be true or false' }),
-    googleLoginEnabled: z.boolean({ error: 'googleLoginEnabled must be true or false' }),
-    allowSelfSignup: z.boolean({ error: 'allowSelfSignup must be true or false' }),
-    defaultRole: z.string({ error: AUTH_SETTINGS_MESSAGES.defaultRole }),
-    invitationExpiryDays: z.number({ error: AUTH_SETTINGS_MESSAGES.invitationExpiry }),
-  })
-  .partial();
-
-export const securitySettingsInputSchema = z
-  .object({
-    passwordPolicy: z
-      .object({
-        minLength: z.number({ error: SECURITY_SETTINGS_MESSAGES.minLength }),
-        requireUppercase: z.boolean({ error: 'requireUppercase must be true or false' }),
-        requireLowercase: z.boolean({ error: 'requireLowercase must be true or false' }),
-        requireNumber: z.boolean({ error: 'requireNumber must be true or false' }),
-        requireSymbol: z.boolean({ error: 'requireSymbol must be true or false' }),
-      })
-      .partial(),
-    maxLoginAttempts: z.number({ error: SECURITY_SETTINGS_MESSAGES.maxLoginAttempts }),
-    lockoutMinutes: z.number({ error: SECURITY_SETTINGS_MESSAGES.lockoutMinutes }),
-    sessionMaxAgeHours: z.number({ error: SECURITY_SETTINGS_MESSAGES.sessionMaxAgeHours }),
-    ipAllowlist: z.array(z.string()),
-    apiTokensEnabled: z.boolean({ error: 'apiTokensEnabled must be true or false' }),
-  })
-  .partial();
 
 /** `isConsumer` of the Organization entity: type consumer, or a domain containing "consumer" (§2, §6.18). */
 export function isConsumerOrganization(organization: { type: string; domain: string }): boolean {

@@ -8,6 +8,24 @@ export function isSystemAdmin(caller: Caller): boolean {
   return caller.user.role === 'system_admin';
 }
 
+/** The fields only a system administrator may change (§6.4). */
+export const SYSTEM_ADMIN_FIELDS = ['domain', 'status', 'type'] as const;
+
+/**
+ * Which of the restricted fields a §6.4 body, as sent, would change: who may change what is
+ * answered (403) before the values are judged (400). Sending the current value back is not a
+ * change, so a form that posts the whole organization still lets an admin rename it.
+ */
+export function restrictedChanges(body: unknown, current: Pick<OrganizationRecord, (typeof SYSTEM_ADMIN_FIELDS)[number]>): string[] {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return [];
+  const sent = body as Record<string, unknown>;
+  return SYSTEM_ADMIN_FIELDS.filter((field) => {
+    if (!(field in sent)) return false;
+    const value = sent[field];
+    return typeof value !== 'string' || value.trim().toLowerCase() !== current[field];
+  });
+}
+
 /**
  * The organization a §6 path names, as the caller may see it. A system_admin reaches any
  * organization (§1.3: cross-organization rights exist in §6); everyone else only their own, and

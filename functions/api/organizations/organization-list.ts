@@ -1,7 +1,7 @@
 import type { CloudResources } from '../../domain/cloud-resources/cloud-resources';
 import { describeManyCloudResources } from '../../domain/cloud-resources/cloud-resources-view';
 import { toOrganizationEntity } from '../../domain/organizations/organization-entity';
-import { ORGANIZATION_STATUSES } from '../../domain/organizations/organization-input';
+import { ORGANIZATION_STATUSES } from '../../../shared/api/schemas/organizations';
 import { ORGANIZATION_MESSAGES } from '../../domain/organizations/organization-messages';
 import { OrganizationRepository, type OrganizationRecord } from '../../domain/organizations/organization-repository';
 import { implement } from '../../http/api-types';

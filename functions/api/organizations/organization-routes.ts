@@ -1,31 +1,33 @@
 import { isConsumerOrganization } from '../../../shared/rules/organization-settings';
 import { createOrganization } from '../../domain/organizations/create-organization';
 import { toOrganizationEntity } from '../../domain/organizations/organization-entity';
-import { parseCreateOrganizationRequest } from '../../../shared/api/schemas/organizations';
-import { parseOrganizationChanges, restrictedChanges } from '../../domain/organizations/organization-input';
+import {
+  createOrganizationRequestSchema,
+  updateOrganizationRequestSchema,
+  type NewOrganization,
+  type UpdateOrganizationRequest,
+} from '../../../shared/api/schemas/organizations';
 import { ORGANIZATION_MESSAGES } from '../../domain/organizations/organization-messages';
 import { DomainTakenError, OrganizationRepository } from '../../domain/organizations/organization-repository';
 import { loadUserEntity } from '../../domain/users/user-profile';
 import { EmailTakenError } from '../../domain/users/user-repository';
 import { implement, requireCaller } from '../../http/api-types';
-import { conflict, forbidden, upstreamError, validationError } from '../../contracts/contract-error';
+import { conflict, forbidden, upstreamError } from '../../contracts/contract-error';
 import { getPorts } from '../../contracts/ports/ports';
 import { IdentityUnavailableError } from '../../contracts/ports/identity';
-import { isSystemAdmin, targetOrganization } from './organization-access';
+import { isSystemAdmin, restrictedChanges, targetOrganization } from './organization-access';
 import { presentOrganization } from './organization-view';
 
 type IdParams = Record<string, string | undefined>;
 
-/** §6.2. */
-export const createOrganizationRoute = implement<unknown>({
+/** §6.2: the body schema is the one the web client's form checks with. */
+export const createOrganizationRoute = implement<NewOrganization>({
+  body: createOrganizationRequestSchema,
   async handle({ body }) {
-    // The one §6.2 body schema, shared with the web client's form.
-    const { value, problems } = parseCreateOrganizationRequest(body);
-    if (!value) throw validationError(problems);
     const ports = getPorts();
     let created;
     try {
-      created = await createOrganization(ports, value);
+      created = await createOrganization(ports, body);
     } catch (error) {
       if (error instanceof DomainTakenError) throw conflict(ORGANIZATION_MESSAGES.domainTaken);
       if (error instanceof EmailTakenError) throw conflict(ORGANIZATION_MESSAGES.emailTaken);
@@ -60,14 +62,16 @@ export const getOrganization = implement<undefined, Record<string, string | unde
  * values (400), then the domain claim (409). A system_admin changes any field of any organization;
  * an admin only renames their own.
  */
-export const updateOrganization = implement<unknown, Record<string, string | undefined>, IdParams>({
+export const updateOrganization = implement<UpdateOrganizationRequest, Record<string, string | undefined>, IdParams>({
+  body: () => updateOrganizationRequestSchema(),
+  deferBody: true,
   async handle(request) {
     const caller = requireCaller(request);
     const ports = getPorts();
     const current = await targetOrganization(ports, caller, request.params.id);
+    // Judged on the body as sent, before its values are.
     if (!isSystemAdmin(caller) && restrictedChanges(request.body, current).length > 0) throw forbidden(ORGANIZATION_MESSAGES.systemAdminOnly);
-    const { changes, problems } = parseOrganizationChanges(request.body, current);
-    if (problems.length > 0) throw validationError(problems);
+    const changes = await request.validBody(updateOrganizationRequestSchema({ isSystemOrganization: current.is_system_org }));
     let updated = current;
     if (Object.keys(changes).length > 0) {
       try {

@@ -1,6 +1,6 @@
 import { ROLES } from '../../../shared/auth/roles';
 import { isConsumerOrganization } from '../../../shared/rules/organization-settings';
-import { parseSystemInvite } from '../../domain/organizations/organization-input';
+import { systemInviteRequestSchema, type SystemInviteRequest } from '../../../shared/api/schemas/organizations';
 import { ORGANIZATION_MESSAGES } from '../../domain/organizations/organization-messages';
 import { assertInvitableEmail, inviteUser } from '../../domain/users/user-lifecycle';
 import { toUserEntities, userListDefinition } from '../../domain/users/user-list';
@@ -8,7 +8,7 @@ import { USER_MESSAGES } from '../../domain/users/user-messages';
 import { loadUserEntity } from '../../domain/users/user-profile';
 import { UserRepository } from '../../domain/users/user-repository';
 import { implement, requireCaller } from '../../http/api-types';
-import { badRequest, forbidden, validationError } from '../../contracts/contract-error';
+import { badRequest, forbidden } from '../../contracts/contract-error';
 import { applyListQuery, dataWithPagination, parseListQuery } from '../../contracts/list-paging';
 import { getPorts } from '../../contracts/ports/ports';
 import { isSystemAdmin, targetOrganization } from './organization-access';
@@ -53,14 +53,16 @@ export const organizationAdmins = implement<undefined, Record<string, string | u
  * §6.7: §7.4 without groups. A system_admin invites into any organization; an admin only into
  * their own, and only when it is a consumer organization (spec 03's exact 403 otherwise).
  */
-export const systemInviteUser = implement<unknown, Record<string, string | undefined>, IdParams>({
+export const systemInviteUser = implement<SystemInviteRequest, Record<string, string | undefined>, IdParams>({
+  body: systemInviteRequestSchema,
+  // The organization and the caller's right to invite into it come before the body.
+  deferBody: true,
   async handle(request) {
     const caller = requireCaller(request);
     const ports = getPorts();
     const organization = await targetOrganization(ports, caller, request.params.id);
     if (!isSystemAdmin(caller) && !isConsumerOrganization(organization)) throw forbidden(ORGANIZATION_MESSAGES.inviteForbidden);
-    const { value, problems } = parseSystemInvite(request.body);
-    if (!value) throw validationError(problems);
+    const value = await request.validBody();
     await assertInvitableEmail(organization, value.email, ports);
     const { user } = await inviteUser(ports, { organization, invitedBy: caller.user, email: value.email, fullName: value.fullName, role: value.role });
     return { status: 201, body: await loadUserEntity(ports.database, user, organization) };

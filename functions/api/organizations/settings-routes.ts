@@ -1,9 +1,17 @@
+import {
+  authSettingsRequestSchema,
+  securitySettingsCandidateSchema,
+  securitySettingsRequestSchema,
+  type AuthSettingsRequest,
+  type SecuritySettingsRequest,
+  type SecuritySettingsVerdict,
+} from '../../../shared/api/schemas/organizations';
 import { defaultSecuritySettings, isConsumerOrganization, isIpAllowed, SECURITY_SETTINGS_MESSAGES } from '../../../shared/rules/organization-settings';
 import { OrganizationRepository } from '../../domain/organizations/organization-repository';
 import { organizationSettings } from '../../domain/organizations/organization-settings';
-import { mergeAuthSettings, mergeSecuritySettings, securityCandidateProblems } from '../../domain/organizations/settings-input';
+import { mergeAuthSettings, mergeSecuritySettings } from '../../domain/organizations/settings-merge';
 import { implement, requireCaller } from '../../http/api-types';
-import { badRequest, validationError } from '../../contracts/contract-error';
+import { badRequest } from '../../contracts/contract-error';
 import { getPorts } from '../../contracts/ports/ports';
 import { targetOrganization } from './organization-access';
 
@@ -17,13 +25,17 @@ export const getAuthSettings = implement<undefined, Record<string, string | unde
   },
 });
 
-/** §6.13: merged over the saved settings, then validated as a whole. */
-export const putAuthSettings = implement<unknown, Record<string, string | undefined>, IdParams>({
+/** §6.13: merged over the saved settings, then validated as a whole, once the organization is found. */
+export const putAuthSettings = implement<AuthSettingsRequest, Record<string, string | undefined>, IdParams>({
+  body: () => authSettingsRequestSchema(),
+  deferBody: true,
   async handle(request) {
     const ports = getPorts();
     const organization = await targetOrganization(ports, requireCaller(request), request.params.id);
-    const { settings, problems } = mergeAuthSettings(organizationSettings(organization).auth, request.body, isConsumerOrganization(organization));
-    if (problems.length > 0) throw validationError(problems);
+    const current = organizationSettings(organization).auth;
+    const isConsumer = isConsumerOrganization(organization);
+    const body = await request.validBody(authSettingsRequestSchema({ merged: (changes) => mergeAuthSettings(current, changes, isConsumer) }));
+    const settings = mergeAuthSettings(current, body, isConsumer);
     await new OrganizationRepository(ports.database).saveAuthSettings(organization.id, settings);
     return { status: 200, body: settings };
   },
@@ -43,14 +55,15 @@ export const getSecuritySettings = implement<undefined, Record<string, string | 
  * requests are checked against (§1.2). A system_admin setting a customer's office range from
  * elsewhere is not refused.
  */
-export const putSecuritySettings = implement<unknown, Record<string, string | undefined>, IdParams>({
+export const putSecuritySettings = implement<SecuritySettingsRequest, Record<string, string | undefined>, IdParams>({
+  body: securitySettingsRequestSchema,
+  // The organization is found before the body is judged.
+  deferBody: true,
   async handle(request) {
     const caller = requireCaller(request);
     const ports = getPorts();
     const organization = await targetOrganization(ports, caller, request.params.id);
-    const problems = securityCandidateProblems(request.body);
-    if (problems.length > 0) throw validationError(problems);
-    const settings = mergeSecuritySettings(organizationSettings(organization).security, request.body);
+    const settings = mergeSecuritySettings(organizationSettings(organization).security, await request.validBody());
     if (organization.id === caller.organization.id && !isIpAllowed(request.sourceIp, settings.ipAllowlist)) {
       throw badRequest(SECURITY_SETTINGS_MESSAGES.mustIncludeCaller);
     }
@@ -59,12 +72,13 @@ export const putSecuritySettings = implement<unknown, Record<string, string | un
   },
 });
 
-/** §6.16: 200 whatever the verdict; nothing is saved. */
-export const validateSecuritySettings = implement<unknown, Record<string, string | undefined>, IdParams>({
+/** §6.16: 200 whatever the verdict (the candidate's schema answers with it); nothing is saved. */
+export const validateSecuritySettings = implement<SecuritySettingsVerdict, Record<string, string | undefined>, IdParams>({
+  body: securitySettingsCandidateSchema,
+  deferBody: true,
   async handle(request) {
     await targetOrganization(getPorts(), requireCaller(request), request.params.id);
-    const errors = securityCandidateProblems(request.body);
-    return { status: 200, body: { valid: errors.length === 0, errors } };
+    return { status: 200, body: await request.validBody() };
   },
 });
 

@@ -1,3 +1,4 @@
+import type { NewOrganization } from '../../../shared/api/schemas/organizations';
 import { defaultAuthSettings, defaultSecuritySettings, isConsumerOrganization } from '../../../shared/rules/organization-settings';
 import { logger } from '../../observability/logger';
 import type { Ports } from '../../contracts/ports/ports';
@@ -8,7 +9,6 @@ import { ensureRootFolder } from '../folders/root-folder';
 import { ADMIN_GROUP_NAME, GroupRepository, type GroupRecord } from '../groups/group-repository';
 import { createUserWithAccount } from '../users/user-lifecycle';
 import { EmailTakenError, UserRepository, type UserRecord } from '../users/user-repository';
-import type { NewOrganizationInput } from './organization-input';
 import { DomainTakenError, OrganizationRepository, type OrganizationRecord } from './organization-repository';
 
 export interface CreatedOrganization {
@@ -26,7 +26,7 @@ export interface CreatedOrganization {
  *
  * Throws DomainTakenError or EmailTakenError for the two conflicts.
  */
-export async function createOrganization(ports: Ports, input: NewOrganizationInput): Promise<CreatedOrganization> {
+export async function createOrganization(ports: Ports, input: NewOrganization): Promise<CreatedOrganization> {
   const organizations = new OrganizationRepository(ports.database);
   if (await organizations.findByDomain(input.domain)) throw new DomainTakenError(`Domain ${input.domain} is already used`);
   if (await new UserRepository(ports.database).findByEmail(input.adminEmail)) throw new EmailTakenError(`An account with email ${input.adminEmail} already exists`);

@@ -7,6 +7,7 @@ import * as dataSources from './data-sources';
 import * as folders from './folders';
 import { healthResponseSchema } from './health';
 import * as knowledgeBases from './knowledge-bases';
+import * as organizations from './organizations';
 import * as profile from './profile';
 import * as storageCredentials from './storage-credentials';
 import * as support from './support';
@@ -39,6 +40,13 @@ export const ROUTE_SCHEMAS: RouteSchemaTable = {
   'profile.get': { response: profile.profileResponseSchema },
   'profile.update': { body: profile.updateProfileRequestSchema(), response: profile.updateProfileResponseSchema },
   'profile.delete': { status: 204 },
+  'organizations.create': { body: organizations.createOrganizationRequestSchema, status: 201 },
+  'organizations.update': { body: organizations.updateOrganizationRequestSchema() },
+  'organizations.systemInviteUser': { body: organizations.systemInviteRequestSchema, status: 201 },
+  'organizations.putAuthSettings': { body: organizations.authSettingsRequestSchema() },
+  'organizations.putSecuritySettings': { body: organizations.securitySettingsRequestSchema },
+  // §6.16 answers 200 whatever the verdict: the candidate's schema turns its problems into the answer.
+  'organizations.validateSecuritySettings': { body: organizations.securitySettingsCandidateSchema },
   'users.invite': { body: users.inviteUserRequestSchema(), status: 201 },
   'users.update': { body: users.updateUserRequestSchema() },
   'users.acceptInvitation': { body: users.acceptInvitationRequestSchema },
