@@ -7,8 +7,8 @@ import { removeDataDir, startTestPlatform } from '../support/local-platform-fixt
 /**
  * Issue 17, a configured model: with an OpenAI-compatible server (here a local fake one), the chat's
  * prompt carries the same diversified, numbered passages the extractive answerer gets (at most two
- * of a document, so one long page cannot fill the five places), and the markers of the model's reply
- * come back renumbered to the reply's sources, each naming the passage it cited.
+ * of a document, so one long page cannot fill the five places), and the reply's sources are those
+ * numbered passages in the same order, so each marker of the model's reply names the passage it cited.
  */
 
 const LONG_PAGE = Array.from({ length: 8 }, (_, n) => `Backup schedule part ${n + 1}. Backups of the main cluster run every night, and backups are verified each morning by the backup job.`).join('\n\n');
@@ -33,7 +33,7 @@ beforeAll(async () => {
     void readBody(request).then((text) => {
       prompts.push((JSON.parse(text) as { messages: Array<{ role: string; content: string }> }).messages);
       response.writeHead(200, { 'content-type': 'application/json' });
-      // Cites the third passage first, then the first: the sources list follows the reply's order.
+      // Cites the third passage first, then the first: the markers keep their numbers, which are the sources'.
       response.end(JSON.stringify({ model: 'fake-model', choices: [{ message: { role: 'assistant', content: 'Mail backups are kept for 35 days [3]. Backups run nightly [1].' } }] }));
     });
   });
@@ -63,10 +63,10 @@ afterAll(async () => {
 });
 
 describe('an OpenAI-compatible model gets the diversified passages', () => {
-  it('numbers at most two passages of a document, and maps the reply markers to its sources', async () => {
+  it('numbers at most two passages of a document, and lists those numbered passages as the sources, so the reply markers keep their numbers', async () => {
     prompts = [];
     const session = await api.newSession(app.id, token);
-    const sent = await api.ask(app.id, session.id, token, 'How long are backups kept?');
+    const sent = await api.ask(app.id, session.id, token, 'What about backups?');
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     const question = prompts[0]?.at(-1)?.content ?? '';
     const numbered = [...question.matchAll(/^\[(\d+)\] (\S+)/gm)].map((match) => ({ number: Number(match[1]), name: match[2] as string }));
@@ -78,7 +78,7 @@ describe('an OpenAI-compatible model gets the diversified passages', () => {
 
     const reply = sent.body.messages[1];
     expect(reply.generator).toMatchObject({ kind: 'llm' });
-    expect(reply.text).toBe('Mail backups are kept for 35 days [1]. Backups run nightly [2].');
-    expect(reply.sources.map((source: Body) => source.name)).toEqual([numbered[2]?.name, numbered[0]?.name]);
+    expect(reply.text).toBe('Mail backups are kept for 35 days [3]. Backups run nightly [1].');
+    expect(reply.sources.map((source: Body) => source.name)).toEqual(numbered.map((passage) => passage.name));
   });
 });

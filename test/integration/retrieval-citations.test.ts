@@ -3,6 +3,8 @@ import { NOTHING_RELEVANT } from '../../functions/domain/answering/answer-texts'
 import { EXTRACTIVE_MODEL } from '../../functions/adapters/offline/extractive-answerer';
 import { OrganizationRepository, type OrganizationRecord } from '../../functions/domain/organizations/organization-repository';
 import { retrievePassages } from '../../functions/domain/retrieval/retrieve';
+import { relevantPassages } from '../../functions/domain/answering/relevance';
+import { CHAT_LIMITS } from '../../shared/rules/chat';
 import { knowledgeFlows, subscribe, type Body, type KnowledgeFlows } from '../support/knowledge-flows';
 import { removeDataDir, startTestPlatform } from '../support/local-platform-fixture';
 
@@ -110,6 +112,7 @@ describe('retrieval citations on a fixed corpus', () => {
         organizationId: demo.id,
         knowledgeBases: [shelves.policies, shelves.operations].map((kb) => ({ id: kb.id, name: kb.name })),
         query: question,
+        topK: CHAT_LIMITS.passages,
       });
       expect(passages[0], JSON.stringify(passages.map((passage) => passage.name))).toMatchObject({ documentId: expectedId, name: filename, knowledgeBaseId: shelfOf(filename).id });
 
@@ -120,10 +123,12 @@ describe('retrieval citations on a fixed corpus', () => {
       const reply = sent.body.messages[1];
       expect(reply.generator).toEqual({ kind: 'extractive', model: EXTRACTIVE_MODEL });
       expect(reply.text).toContain(quote);
-      expect(reply.sources.length).toBeGreaterThan(0);
-      expect(reply.sources.map((source: Body) => [source.documentId, source.name, source.knowledgeBaseId, source.sourceType])).toEqual(
-        reply.sources.map(() => [expectedId, filename, shelfOf(filename).id, 'file']),
-      );
+      // The sources are the passages retrieval handed the answer that pass the relevance floor, in
+      // retrieval's order (issue 17): the right document first, and the quote marked [1].
+      expect(reply.sources[0]).toMatchObject({ documentId: expectedId, name: filename, knowledgeBaseId: shelfOf(filename).id, sourceType: 'file' });
+      expect(reply.sources.map((source: Body) => source.documentId)).toEqual(relevantPassages({ question }, passages).map((passage) => passage.documentId));
+      expect(reply.text.split('\n\n')[0]).toContain(quote);
+      expect(reply.text.split('\n\n')[0]).toMatch(/\[1\]$/);
     });
   }
 

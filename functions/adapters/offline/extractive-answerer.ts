@@ -2,7 +2,8 @@ import type { ChatModelInput, ChatModelPort } from '../../contracts/ports/chat-m
 import type { Passage } from '../../domain/retrieval/retrieve';
 import { NOTHING_RELEVANT } from '../../domain/answering/answer-texts';
 import { contentTerms } from '../../domain/text-analysis/analyzers';
-import { sentencesOf, type Sentence } from '../../domain/answering/sentences';
+import { questionTermsOf, relevantPassages, termsToMatch } from '../../domain/answering/relevance';
+import { firstCodeBlock, sentencesOf, type Sentence } from '../../domain/answering/sentences';
 
 export const EXTRACTIVE_MODEL = 'groundwork-extractive-v1';
 
@@ -18,17 +19,7 @@ const HEADING_WEIGHT = 0.5;
 const CODE_WEIGHT = 0.5;
 /** A sentence the chunker cut the start off weighs this much of a whole one: it reads as a fragment. */
 const CUT_OFF_FACTOR = 0.6;
-/** A short follow-up ("and for digital goods?") borrows the previous question's words at this weight. */
-const FOLLOW_UP_WEIGHT = 0.5;
-/**
- * The retrieval score (0..1, bm25Score) from which a passage counts as relevant to the question, so
- * that the reply cites it even when no sentence of it passes RELEVANCE_THRESHOLD: "nothing relevant"
- * only when no passage reaches it. Chosen on training data by bench/relevance-floor.ts: SciFact
- * train claims keep their best passage above it 93 % of the time, documentation questions asked of
- * those abstracts (off-topic) fall below it 92 % of the time (bench/README.md).
- */
-export const RETRIEVAL_FLOOR = 0.75;
-/** Most passages an answer quotes from; the other passages above the floor are listed after it. */
+/** Most passages an answer quotes from. */
 const MAX_QUOTED_PASSAGES = 3;
 
 interface Candidate {
@@ -63,17 +54,6 @@ function weightedTerms(questionTerms: Map<string, number>, sentenceTerms: Set<st
   return weights;
 }
 
-/** Terms of the question, and of the previous question when this one says too little on its own. */
-function questionTermsOf(input: Pick<ChatModelInput, 'question' | 'history'>): Map<string, number> {
-  const terms = new Map<string, number>();
-  for (const term of contentTerms(input.question)) terms.set(term, 1);
-  if (terms.size < 2) {
-    const previous = [...input.history].reverse().find((turn) => turn.sender === 'user');
-    for (const term of previous ? contentTerms(previous.text) : []) if (!terms.has(term)) terms.set(term, FOLLOW_UP_WEIGHT);
-  }
-  return terms;
-}
-
 /** Adjacent question words found adjacent in the sentence ("refund policy") are a stronger sign than either alone. */
 function phraseBonus(question: string[], sentence: string[]): number {
   const pairs = new Set(sentence.slice(1).map((term, index) => `${sentence[index]} ${term}`));
@@ -100,15 +80,6 @@ const FOCUS_WEIGHT = 0.2;
  */
 const DEFINITION = /^[`'"]?[-\w.]+(?:[=[<][^:\s]*)?[`'"]?(?:,\s*[`'"]?[-\w.]+(?:[=[<][^:\s]*)?[`'"]?)*:\s+\S/;
 const DEFINITION_BONUS = 0.1;
-
-/**
- * Distinct question terms a sentence (with its heading and code) must hold. The weights come from
- * a handful of passages, where a word found in one sentence weighs most of the question: alone it
- * would pass ("you can skip this" for "How do I skip revalidation after an action?").
- */
-function termsToMatch(questionTerms: number): number {
-  return questionTerms >= 3 ? 2 : 1;
-}
 
 /** A chunk's first sentence that starts in lower case is most likely the end of one cut at the chunk's start ("also enable dark mode for…"). */
 function isCutOff(sentence: Sentence): boolean {
@@ -239,36 +210,28 @@ function compose(chosen: Candidate[]): { text: string; citedPassageIndexes: numb
   return { text: paragraphs.join('\n\n'), citedPassageIndexes: cited };
 }
 
-/** The sentences of `passages` that best answer `question`, with the passages they come from; none when nothing is relevant. */
+/**
+ * The sentences of `passages` that best answer `question`, with the passages they come from; none
+ * when nothing is relevant. The passages are those the answer step was handed (relevance.ts): when
+ * they are about the question but no sentence matches it well enough (paraphrase, a question about
+ * a page's topic), the best sentence of the first relevant one is quoted rather than saying nothing
+ * was found while the right page sits there (issue 17).
+ */
 export function extractAnswer(input: Pick<ChatModelInput, 'question' | 'history'> & { passages: Passage[] }): { text: string; citedPassageIndexes: number[] } {
   const candidates = scoreCandidates({ ...input, model: EXTRACTIVE_MODEL });
-  const relevant = relevantPassages(input);
   let chosen = selectSentences(candidates);
-  // Retrieval found passages above the floor but no sentence matches the question well enough
-  // (paraphrase, a question about a page's topic): quote the best sentence of the best passage
-  // rather than say nothing was found while the right page sits there (issue 17).
-  if (chosen.length === 0 && relevant.length > 0) chosen = fallbackSentence(candidates, relevant[0] as number);
+  if (chosen.length === 0 && relevantPassages(input, input.passages).length > 0) {
+    // The first passage that has a sentence to quote; one of code alone is quoted as its code.
+    for (const [passageIndex] of input.passages.entries()) {
+      chosen = fallbackSentence(candidates, passageIndex);
+      if (chosen.length > 0) break;
+    }
+    const first = input.passages[0];
+    const code = chosen.length === 0 && first ? firstCodeBlock(first.text) : undefined;
+    if (code) return { text: `${first!.name} [1]:\n${code}`, citedPassageIndexes: [0] };
+  }
   if (chosen.length === 0) return { text: NOTHING_RELEVANT, citedPassageIndexes: [] };
-  const answer = compose(chosen);
-  return withFurtherSources(answer, input.passages, relevant);
-}
-
-/**
- * The passages that speak of the question: retrieval scored one of them at RETRIEVAL_FLOOR or more,
- * and each holds (in its text or headings) as many of the question's words as a sentence must.
- * A high score alone is not enough: a question no document is about still gets the best of them.
- */
-function relevantPassages(input: Pick<ChatModelInput, 'question' | 'history'> & { passages: Passage[] }): number[] {
-  const questionTerms = questionTermsOf(input);
-  if (questionTerms.size === 0) return [];
-  // The floor says whether the question is about these documents at all (it was chosen on the best
-  // passage's score); once it is, every passage that holds the question's words is cited.
-  if (!input.passages.some((passage) => passage.score >= RETRIEVAL_FLOOR)) return [];
-  return input.passages.flatMap((passage, index) => {
-    const terms = new Set(contentTerms([...(passage.headings ?? []), passage.text].join('\n')));
-    const found = [...questionTerms.keys()].filter((term) => terms.has(term)).length;
-    return found >= termsToMatch(questionTerms.size) ? [index] : [];
-  });
+  return compose(chosen);
 }
 
 /** The sentence of passage `passageIndex` that covers most of the question (its first when none covers any). */
@@ -276,26 +239,6 @@ function fallbackSentence(candidates: Candidate[], passageIndex: number): Candid
   const own = candidates.filter((candidate) => candidate.passageIndex === passageIndex);
   const best = [...own].sort((a, b) => b.unthresholded - a.unthresholded || a.sentence.position - b.sentence.position)[0];
   return best ? [best] : [];
-}
-
-/**
- * The passages above the floor that the quotes did not use, listed after them by name, so every
- * passage retrieval found relevant is cited: a reader (and the sources list) gets the other pages
- * that speak of the question, not only the one a sentence was taken from.
- */
-function withFurtherSources(answer: { text: string; citedPassageIndexes: number[] }, passages: readonly Passage[], relevant: number[]): { text: string; citedPassageIndexes: number[] } {
-  const cited = new Set(answer.citedPassageIndexes);
-  const citedDocuments = new Set(answer.citedPassageIndexes.map((index) => passages[index]?.documentId));
-  const further: number[] = [];
-  for (const index of relevant) {
-    const documentId = passages[index]?.documentId;
-    if (cited.has(index) || citedDocuments.has(documentId)) continue;
-    citedDocuments.add(documentId);
-    further.push(index);
-  }
-  if (further.length === 0) return answer;
-  const list = further.map((index) => `${passages[index]?.name ?? 'source'} [${index + 1}]`).join(', ');
-  return { text: `${answer.text}\n\nSee also: ${list}.`, citedPassageIndexes: [...answer.citedPassageIndexes, ...further] };
 }
 
 /**

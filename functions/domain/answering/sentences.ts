@@ -205,6 +205,12 @@ function splitBlock(text: string): string[] {
   return sentences.filter((sentence) => /[\p{L}\p{N}]/u.test(sentence));
 }
 
+/** A passage's first code block as an answer quotes it (closed, at most MAX_CODE_LINES lines): for a passage of code alone. */
+export function firstCodeBlock(passage: string): string | undefined {
+  const block = blocksOf(passage).find((each) => each.code && each.text.split('\n').length > 2);
+  return block ? quotedCode(block.text) : undefined;
+}
+
 export function sentencesOf(passage: string): Sentence[] {
   const sentences: Sentence[] = [];
   let heading: string | undefined;

@@ -104,28 +104,51 @@ describe('sendMessage (§17.4)', () => {
     expect(transactions).toEqual([]);
   });
 
-  it('turns the cited passages into sources, in citation order, and numbers the markers by them', async () => {
-    const { database } = fakeDatabase();
+  describe('sources: every passage the answer is made from, in retrieval order (issue 17)', () => {
     const hits = [
-      { id: 'fil_1:0', sourceId: 'fil_1', sourceType: 'file', text: 'Hotels are paid up to 150 euros.', score: 0.9, metadata: { name: 'hotels.txt', chunkIndex: 0 } },
-      { id: 'web_1:0', sourceId: 'web_1', sourceType: 'web', text: 'Trains are preferred.', score: 0.6, metadata: { name: 'Travel page', chunkIndex: 0, url: 'https://intranet.example.com/travel' } },
+      { id: 'fil_1:0', sourceId: 'fil_1', sourceType: 'file', text: 'Hotels for business travel are paid up to 150 euros a night.', score: 0.9, metadata: { name: 'hotels.txt', chunkIndex: 0 } },
+      { id: 'web_1:0', sourceId: 'web_1', sourceType: 'web', text: 'For business travel, trains are preferred to hotels near airports.', score: 0.85, metadata: { name: 'Travel page', chunkIndex: 0, url: 'https://intranet.example.com/travel' } },
+      { id: 'fil_2:0', sourceId: 'fil_2', sourceType: 'file', text: 'The canteen opens at noon.', score: 0.84, metadata: { name: 'canteen.txt', chunkIndex: 0 } },
     ];
-    const vectors = { supportsFullText: true, query: async () => hits };
-    const reply = model(async (input) => {
-      expect(input.passages.map((each) => each.documentId)).toEqual(['fil_1', 'web_1']);
-      return { text: 'Take the train [2]. Hotels are capped [1].', citedPassageIndexes: [1, 0], generator: { kind: 'llm', model: 'claude-3-sonnet' } };
+    const send = (answer: ChatModelPort['answer'], text: string) => {
+      const { database } = fakeDatabase();
+      const vectors = { supportsFullText: true, query: async () => hits };
+      return sendMessage({
+        ...request(database, model(answer)),
+        text,
+        ports: { database, vectors: vectors as never, embeddings: { adapter: 'none' } as never },
+        knowledgeBases: [{ id: 'kb_1', name: 'Travel', active_index_version: 1 }],
+      });
+    };
+
+    it('hands the answer step the passages above the relevance floor and lists them all as sources, the markers numbering into that list', async () => {
+      const result = await send(async (input) => {
+        expect(input.passages.map((each) => each.documentId)).toEqual(['fil_1', 'web_1']);
+        return { text: 'Trains are preferred [2]. See [7].', citedPassageIndexes: [1], generator: { kind: 'llm', model: 'claude-3-sonnet' } };
+      }, 'How much are hotels paid for business travel?');
+      const assistant = result.messages[1];
+      expect(assistant?.text).toBe('Trains are preferred [2]. See.');
+      expect(assistant?.sources).toEqual([
+        { documentId: 'fil_1', name: 'hotels.txt', knowledgeBaseId: 'kb_1', snippet: 'Hotels for business travel are paid up to 150 euros a night.', score: 0.9, sourceType: 'file', url: null },
+        { documentId: 'web_1', name: 'Travel page', knowledgeBaseId: 'kb_1', snippet: 'For business travel, trains are preferred to hotels near airports.', score: 0.85, sourceType: 'web', url: 'https://intranet.example.com/travel' },
+      ]);
+      expect(assistant?.generator).toEqual({ kind: 'llm', model: 'claude-3-sonnet' });
     });
-    const result = await sendMessage({
-      ...request(database, reply),
-      ports: { database, vectors: vectors as never, embeddings: { adapter: 'none' } as never },
-      knowledgeBases: [{ id: 'kb_1', name: 'Travel', active_index_version: 1 }],
+
+    it('hands over no passage and lists no source when none passes the floor', async () => {
+      const result = await send(async (input) => {
+        expect(input.passages).toEqual([]);
+        return { text: "I couldn't find anything relevant to your question in this application's knowledge bases.", citedPassageIndexes: [], generator: { kind: 'llm', model: 'm' } };
+      }, 'Which vaccines does the clinic offer to pilgrims?');
+      expect(result.messages[1]?.sources).toEqual([]);
     });
-    const assistant = result.messages[1];
-    expect(assistant?.text).toBe('Take the train [1]. Hotels are capped [2].');
-    expect(assistant?.sources).toEqual([
-      { documentId: 'web_1', name: 'Travel page', knowledgeBaseId: 'kb_1', snippet: 'Trains are preferred.', score: 0.6, sourceType: 'web', url: 'https://intranet.example.com/travel' },
-      { documentId: 'fil_1', name: 'hotels.txt', knowledgeBaseId: 'kb_1', snippet: 'Hotels are paid up to 150 euros.', score: 0.9, sourceType: 'file', url: null },
-    ]);
-    expect(assistant?.generator).toEqual({ kind: 'llm', model: 'claude-3-sonnet' });
+
+    it('lists no source when the reply says nothing relevant was found', async () => {
+      const result = await send(
+        async () => ({ text: "I couldn't find anything relevant to your question in this application's knowledge bases.", citedPassageIndexes: [], generator: { kind: 'llm', model: 'm' } }),
+        'How much are hotels paid for business travel?',
+      );
+      expect(result.messages[1]?.sources).toEqual([]);
+    });
   });
 });

@@ -1,7 +1,9 @@
 import { CHAT_LIMITS, sessionNameFromMessage } from '../../../shared/rules/chat';
 import type { Ports } from '../../contracts/ports/ports';
 import type { ChatModelPort } from '../../contracts/ports/chat-model';
+import { saysNothingRelevant } from '../answering/answer-texts';
 import { renumberMarkers } from '../answering/citation-markers';
+import { relevantPassages } from '../answering/relevance';
 import { planInForce, type PlanInForce } from '../plans/organization-plan';
 import type { ApplicationRecord } from '../applications/application-record';
 import type { KnowledgeBaseRecord } from '../knowledge-bases/knowledge-base-record';
@@ -68,8 +70,14 @@ async function generate(request: SendRequest, history: ChatMessageRecord[], pass
   }
 }
 
-function sourcesOf(passages: Passage[], cited: number[]): Citation[] {
-  return citationsFrom(cited.flatMap((index) => (passages[index] ? [passages[index]] : []))).map((citation) => ({ ...citation, url: citation.url ?? null }));
+/**
+ * A reply's sources (issue 17): every passage the answer was made from, in retrieval's order, so
+ * `[n]` in the reply is `sources[n - 1]` and nothing retrieval found relevant is left out; none
+ * when the reply says nothing relevant was found (§17.4).
+ */
+function sourcesOf(passages: Passage[], replyText: string): Citation[] {
+  if (passages.length === 0 || saysNothingRelevant(replyText)) return [];
+  return citationsFrom(passages).map((citation) => ({ ...citation, url: citation.url ?? null }));
 }
 
 /** A later instant than `after`, so the reply always sorts after its question. */
@@ -130,16 +138,21 @@ async function exchange(request: SendRequest): Promise<SendResult> {
         ? held.messages
         : await sessions.messages(request.organization.id, request.session.id);
   const history = earlier.slice(-CHAT_LIMITS.contextMessages);
-  const reply = await generate(request, history, passages);
+  // The answer is made from, and cites, the passages that pass the relevance floor, numbered as
+  // retrieval ranked them; with none, the answerer is told none was found.
+  const relevant = relevantPassages({ question: request.text, history }, passages);
+  const reply = await generate(request, history, relevant);
+  const sources = sourcesOf(relevant, reply.text);
 
   const user: ChatMessageRecord = { id: newMessageId(), session_id: request.session.id, sender: 'user', text: request.text, timestamp: receivedAt };
   const assistant: ChatMessageRecord = {
     id: newMessageId(),
     session_id: request.session.id,
     sender: 'assistant',
-    text: renumberMarkers(reply.text, reply.citedPassageIndexes),
+    // Markers keep their numbers (sources are the passages, in order); one naming no source goes.
+    text: renumberMarkers(reply.text, sources.map((_source, index) => index)),
     timestamp: laterThan(receivedAt, now()),
-    sources: sourcesOf(passages, reply.citedPassageIndexes),
+    sources,
     generator: reply.generator,
   };
 

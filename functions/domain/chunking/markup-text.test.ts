@@ -22,6 +22,18 @@ describe('markupAsMarkdown', () => {
     expect(markupAsMarkdown(asciidoc)).toBe(['## OPTIONS', '`--autostash`, `--no-autostash`: Automatically create a temporary stash entry before the operation begins. See git-stash(1).', '', '```', '$ git rebase --autostash', '```', ''].join('\n'));
   });
 
+  it('reads a title underlined with tildes as a title, not as a Markdown fence that would leave the whole text raw', () => {
+    const asciidoc = ['Options related to merging', '~~~~~~~~~~~~~~~~~~~~~~~~~~', '', 'include::merge-options.txt[]', '', '-r::', '--rebase[=false|true]::', '\tWhen true, rebase the current branch', '\ton top of the upstream branch after fetching.'].join('\n');
+    expect(markupAsMarkdown(asciidoc)).toBe(['### Options related to merging', '', '`-r`, `--rebase[=false|true]`: When true, rebase the current branch on top of the upstream branch after fetching.'].join('\n'));
+  });
+
+  it('keeps AsciiDoc literal paragraphs and listing blocks a chunk cut before their end as code', () => {
+    const literal = ['To run it as a daemon, start it like this:', '', '\tgit daemon --reuseaddr --export-all \\', '\t\t--base-path=/srv/git', '', 'Then pull from it.'].join('\n');
+    expect(markupAsMarkdown(`See linkgit:git-daemon[1].\n\n${literal}`)).toBe(['See git-daemon(1).', '', 'To run it as a daemon, start it like this:', '', '```', 'git daemon --reuseaddr --export-all \\', '        --base-path=/srv/git', '```', '', 'Then pull from it.'].join('\n'));
+    const cut = ['Check it with:', '', '------------', '$ git fsck', 'dangling commit 7281251'].join('\n');
+    expect(markupAsMarkdown(cut)).toBe(['Check it with:', '', '```', '$ git fsck', 'dangling commit 7281251', '```', ''].join('\n'));
+  });
+
   it('leaves plain text and Markdown as they are', () => {
     const markdown = '# Title\n\nSome text: with a colon.\n\n```ts\nconst a = b::c;\n```\n';
     expect(markupAsMarkdown(markdown)).toBe(markdown);

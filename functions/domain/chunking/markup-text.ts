@@ -52,6 +52,8 @@ const VERSIONS: Record<string, string> = { versionadded: 'New in version', versi
 const SILENT = new Set(['index', 'toctree', 'highlight', 'currentmodule', 'module', 'sectionauthor', 'moduleauthor', 'include', 'contents', 'only', 'testsetup', 'testcleanup', 'raw', 'image', 'figure', 'productionlist', 'literalinclude', 'role', 'default-role', 'program', 'tabularcolumns', 'glossary', 'rubric']);
 /** AsciiDoc block attributes and anchors ([verse], [[anchor]], [NOTE], :attr: value), and reST targets and comments. */
 const NOISE = /^(?:\[\[[^\]]*\]\]|\[[\w ,="'-]*\]|\.\.\s+_[^:]+:.*|\.\.\s*$|\+)\s*$/;
+/** AsciiDoc preprocessor lines (include::x.txt[], ifdef::attr[], endif::[]), which show nothing. */
+const PREPROCESSOR = /^(?:include|ifdef|ifndef|ifeval|endif)::\S*\[.*\]$/;
 /** An AsciiDoc definition-list term ("--autostash::", "core.editor::"), which reST never writes alone on a line. */
 const TERM = /^(\S.*?)::\s*$/;
 
@@ -73,10 +75,16 @@ function indentedBlock(lines: string[], from: number, base: number): { body: str
 
 const fence = (language: string, body: string[]) => ['', `\`\`\`${language}`, ...body, '```', ''];
 
+/** A line of one repeated adornment character under a non-blank line about as long: a title's underline. */
+function isUnderline(line: string, above: string | undefined): boolean {
+  return ADORNMENT.test(line) && !isBlank(above) && !ADORNMENT.test(above!) && line.trim().length >= above!.trim().length - 1 && above!.trim().length <= 120;
+}
+
 /** Whether a text has reST or AsciiDoc structure worth rewriting (a cheap test first: most chunks do not). */
 function hasMarkup(lines: string[]): boolean {
-  // Markdown fences say the text is Markdown, whose own rules the answerer already reads.
-  if (lines.some((line) => /^\s*(?:`{3,}|~{3,})/.test(line))) return false;
+  // Markdown fences say the text is Markdown, whose own rules the answerer already reads; a row of
+  // tildes under a title is reST's or AsciiDoc's underline, no fence.
+  if (lines.some((line, index) => /^\s*(?:`{3,}|~{3,})/.test(line) && !isUnderline(line, lines[index - 1]))) return false;
   return lines.some((line, index) => /::\s*$|^\.\.\s|^>>>\s|^-{4,}\s*$|^\.{4,}\s*$|:`|(?<!`)``(?!`)|link(?:git|man):/.test(line) || (index > 0 && ADORNMENT.test(line) && !isBlank(lines[index - 1])));
 }
 
@@ -122,11 +130,10 @@ export function markupAsMarkdown(text: string): string {
     }
     if (DELIMITED.test(line) && (isBlank(lines[index - 1]) || index === 0 || /^\[.*\]$/.test(lines[index - 1]!.trim()) || lines[index - 1]!.trim().endsWith(':'))) {
       const closing = lines.findIndex((other, at) => at > index && other.trim() === trimmed);
-      if (closing > index) {
-        out.push(...fence('', lines.slice(index + 1, closing)));
-        index = closing;
-        continue;
-      }
+      // A block the chunk cut before its closing delimiter is code to the chunk's end all the same.
+      out.push(...fence('', lines.slice(index + 1, closing > index ? closing : lines.length)));
+      index = closing > index ? closing : lines.length;
+      continue;
     }
     // A doctest block: the >>> lines and their output, up to a blank line.
     if (/^\s*>>>\s?/.test(line)) {
@@ -164,7 +171,14 @@ export function markupAsMarkdown(text: string): string {
       index = end - 1;
       continue;
     }
-    if (NOISE.test(trimmed) && !/^\[\d+\]$/.test(trimmed)) continue;
+    if ((NOISE.test(trimmed) && !/^\[\d+\]$/.test(trimmed)) || PREPROCESSOR.test(trimmed)) continue;
+    // An AsciiDoc literal paragraph: indented lines after a blank line, under a sentence that introduces them ("start the daemon like this:").
+    if (indentOf(line) > 0 && isBlank(lines[index - 1]) && /:\s*$/.test(out.findLast((each) => !isBlank(each)) ?? '') && !TERM.test(line)) {
+      const { body, end } = indentedBlock(lines, index, 0);
+      out.push(...fence('', trimBlank(body)));
+      index = end - 1;
+      continue;
+    }
     // An AsciiDoc definition list: consecutive "term::" lines, then the description, on one line.
     const term = TERM.exec(line);
     if (term && indentOf(line) === 0 && !isBlank(next) && (TERM.test(next!) || indentOf(next!) > 0) && term[1]!.split(/\s+/).length <= 8 && !/[.!?]$/.test(term[1]!)) {
