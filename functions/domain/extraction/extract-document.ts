@@ -1,4 +1,4 @@
-import type { DocumentKind, ExtractedDocument } from './extracted-document';
+import type { ExtractedDocument, UploadKind } from './extracted-document';
 import { EXTRACTION_MESSAGES, ExtractionError } from './extraction-error';
 import { isTextKind, kindFromNameOrMime, sniffKind } from './file-type-check';
 
@@ -32,7 +32,7 @@ export async function extractDocument(input: ExtractionInput): Promise<Extracted
 
 // Each reader is loaded when its kind first comes: pdf.js, SheetJS and mammoth are megabytes of
 // code, and an isolated worker (a fresh thread per file) should load only the one it needs.
-async function extractKind(kind: DocumentKind, bytes: Uint8Array): Promise<ExtractedDocument> {
+async function extractKind(kind: UploadKind, bytes: Uint8Array): Promise<ExtractedDocument> {
   if (!isTextKind(kind) && kind !== 'pdf') await refuseEncryptedOoxml(bytes);
   switch (kind) {
     case 'txt':

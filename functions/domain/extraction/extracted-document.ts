@@ -1,4 +1,8 @@
-export type DocumentKind = 'txt' | 'md' | 'csv' | 'json' | 'pdf' | 'docx' | 'xlsx' | 'xls' | 'pptx' | 'ppt';
+/** The kinds a person may upload (contract §9 "Accepted file types"). */
+export type UploadKind = 'txt' | 'md' | 'csv' | 'json' | 'pdf' | 'docx' | 'xlsx' | 'xls' | 'pptx' | 'ppt';
+
+/** Every kind a document can be extracted from: uploads, and web pages (`html`) that only the crawler fetches. */
+export type DocumentKind = UploadKind | 'html';
 
 /** A part of the document with the structure it came from kept as metadata for citations. */
 export interface ExtractedSection {

@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import type { DocumentKind } from './extracted-document';
+import type { UploadKind } from './extracted-document';
 import { EXTRACTION_MESSAGES } from './extraction-error';
 import { byteOrderMark, unmarkedWideEncoding } from './text-decoding';
 
@@ -11,7 +11,7 @@ import { byteOrderMark, unmarkedWideEncoding } from './text-decoding';
  * `application/vnd.ms-excel` is not an alias of csv here although Windows sends it for .csv files:
  * the extension decides first, and that MIME type alone must mean the xls row.
  */
-export const ACCEPTED_TYPES: Record<DocumentKind, { extensions: string[]; mimeTypes: string[] }> = {
+export const ACCEPTED_TYPES: Record<UploadKind, { extensions: string[]; mimeTypes: string[] }> = {
   txt: { extensions: ['.txt'], mimeTypes: ['text/plain'] },
   pdf: { extensions: ['.pdf'], mimeTypes: ['application/pdf', 'application/x-pdf', 'application/acrobat'] },
   docx: {
@@ -33,8 +33,8 @@ export const ACCEPTED_TYPES: Record<DocumentKind, { extensions: string[]; mimeTy
   ppt: { extensions: ['.ppt'], mimeTypes: ['application/vnd.ms-powerpoint', 'application/mspowerpoint', 'application/x-mspowerpoint'] },
 };
 
-const KINDS = Object.keys(ACCEPTED_TYPES) as DocumentKind[];
-const TEXT_KINDS: ReadonlySet<DocumentKind> = new Set(['txt', 'md', 'csv', 'json']);
+const KINDS = Object.keys(ACCEPTED_TYPES) as UploadKind[];
+const TEXT_KINDS: ReadonlySet<UploadKind> = new Set(['txt', 'md', 'csv', 'json']);
 
 /**
  * §9 accepts a file "by extension or by MIME type". The extension decides when it is one of ours:
@@ -42,7 +42,7 @@ const TEXT_KINDS: ReadonlySet<DocumentKind> = new Set(['txt', 'md', 'csv', 'json
  * (or `application/octet-stream`). The MIME type decides only for names without an accepted extension.
  * Either way the content is checked afterwards by {@link sniffKind}.
  */
-export function kindFromNameOrMime(fileName: string, mimeType: string): DocumentKind | undefined {
+export function kindFromNameOrMime(fileName: string, mimeType: string): UploadKind | undefined {
   const dot = fileName.lastIndexOf('.');
   const extension = dot > 0 || (dot === 0 && fileName.length > 1) ? fileName.slice(dot).toLowerCase() : '';
   if (extension) {
@@ -54,11 +54,11 @@ export function kindFromNameOrMime(fileName: string, mimeType: string): Document
   return KINDS.find((kind) => ACCEPTED_TYPES[kind].mimeTypes.includes(essence));
 }
 
-export type SniffResult = { ok: true; kind: DocumentKind } | { ok: false; reason: string };
+export type SniffResult = { ok: true; kind: UploadKind } | { ok: false; reason: string };
 
 // Families whose members one library reads alike: a workbook saved as .xls by a program that
 // really wrote xlsx (or the reverse) is still the workbook the person meant to upload.
-const FAMILY: Record<DocumentKind, 'text' | 'pdf' | 'document' | 'workbook' | 'presentation'> = {
+const FAMILY: Record<UploadKind, 'text' | 'pdf' | 'document' | 'workbook' | 'presentation'> = {
   txt: 'text',
   md: 'text',
   csv: 'text',
@@ -82,7 +82,7 @@ const TEXTUAL_DETECTIONS: ReadonlySet<string> = new Set(['xml', 'rtf', 'ics', 'v
  * Encrypted OOXML passes too: Office saves it as an OLE container whatever the extension, and the
  * extractor's "password-protected" is what the person needs to hear.
  */
-export async function sniffKind(bytes: Uint8Array, claimed: DocumentKind): Promise<SniffResult> {
+export async function sniffKind(bytes: Uint8Array, claimed: UploadKind): Promise<SniffResult> {
   if (bytes.length === 0) return { ok: true, kind: claimed };
   const family = FAMILY[claimed];
   const detected = await fileTypeFromBuffer(bytes).catch(() => undefined);
@@ -111,7 +111,7 @@ export async function sniffKind(bytes: Uint8Array, claimed: DocumentKind): Promi
 }
 
 // Macro-enabled files, templates and slide shows share their family's main part and parser.
-const OOXML_DETECTIONS: Record<string, DocumentKind> = {
+const OOXML_DETECTIONS: Record<string, UploadKind> = {
   docx: 'docx',
   docm: 'docx',
   dotx: 'docx',
@@ -128,11 +128,11 @@ const OOXML_DETECTIONS: Record<string, DocumentKind> = {
   ppsm: 'pptx',
 };
 
-function withinFamily(actual: DocumentKind, claimed: DocumentKind): SniffResult {
+function withinFamily(actual: UploadKind, claimed: UploadKind): SniffResult {
   return FAMILY[actual] === FAMILY[claimed] ? { ok: true, kind: actual } : mismatch();
 }
 
-async function sniffOle(bytes: Uint8Array, claimed: DocumentKind): Promise<SniffResult> {
+async function sniffOle(bytes: Uint8Array, claimed: UploadKind): Promise<SniffResult> {
   const { findOleStream, isEncryptedOoxml, readOleContainer } = await import('./ole-container');
   const container = readOleContainer(bytes);
   if (!container) return mismatch();
@@ -184,6 +184,6 @@ export function looksLikeText(bytes: Uint8Array): boolean {
   return controls <= sample.length * 0.01;
 }
 
-export function isTextKind(kind: DocumentKind): boolean {
+export function isTextKind(kind: UploadKind): boolean {
   return TEXT_KINDS.has(kind);
 }

@@ -1,7 +1,7 @@
 import JSZip from 'jszip';
 import { XMLParser } from 'fast-xml-parser';
 import { createInflateRaw } from 'node:zlib';
-import type { DocumentKind } from './extracted-document';
+import type { UploadKind } from './extracted-document';
 import { EXTRACTION_MESSAGES, ExtractionError } from './extraction-error';
 
 /**
@@ -182,7 +182,7 @@ export async function mainPartPath(zip: JSZip, limit = PACKAGE_LIMITS.part): Pro
  * Which OOXML kind a zip is, from the content type its [Content_Types].xml gives the main part: a
  * zip whose main part is not a Word, Excel or PowerPoint main part is not an Office file.
  */
-export async function ooxmlKindOfZip(bytes: Uint8Array): Promise<DocumentKind | undefined> {
+export async function ooxmlKindOfZip(bytes: Uint8Array): Promise<UploadKind | undefined> {
   try {
     const zip = await JSZip.loadAsync(bytes, { checkCRC32: false });
     // This runs in the serving process, not the isolated worker: only small parts are inflated.

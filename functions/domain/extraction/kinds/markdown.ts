@@ -17,6 +17,16 @@ const NOT_A_SETEXT_TITLE = /^ {0,3}([-*+>|]|\d+[.)]\s|#)|\|/;
  */
 export function extractMarkdown(bytes: Uint8Array): ExtractedDocument {
   const { text, encoding } = decodeText(bytes);
+  const { sections, title } = markdownSections(text);
+  return assembleDocument('md', sections, { encoding, title });
+}
+
+/**
+ * Markdown text cut at its headings as extractMarkdown does, before assembly: the HTML extractor
+ * (kinds/html.ts) turns a page into Markdown and cuts it here, so both kinds share one reading of
+ * headings and code fences. `title` is the first level-1 heading, else the front matter's title.
+ */
+export function markdownSections(text: string): { sections: ExtractedSection[]; title?: string } {
   const lines = text.split(/\r\n?|\n/);
   const sections: ExtractedSection[] = [];
   const path: { level: number; title: string }[] = [];
@@ -80,9 +90,9 @@ export function extractMarkdown(bytes: Uint8Array): ExtractedDocument {
     title = frontMatter.title;
     // The preface, the first section, already starts with the title line.
     const titled = sections.map((section) => ({ ...section, headings: [frontMatter.title!, ...(section.headings ?? [])] }));
-    return assembleDocument('md', titled, { encoding, title });
+    return { sections: titled, title };
   }
-  return assembleDocument('md', sections, { encoding, title });
+  return { sections, ...(title !== undefined ? { title } : {}) };
 }
 
 /**

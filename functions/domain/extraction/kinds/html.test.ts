@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { legacyText, utf8 } from '../../../../test/support/extraction/fixture-builders';
+import { extractHtml } from './html';
+
+const DOCS_PAGE = `<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Installing the CLI • Acme Docs</title><style>body { color: red }</style><script>var tracking = 1;</script></head>
+<body>
+  <header class="site-header"><a href="/">Acme Docs</a><nav><a href="/pricing">Pricing</a> <a href="/blog">Blog</a></nav></header>
+  <nav class="sidebar"><ul><li><a href="/docs/start">Getting started</a></li><li><a href="/docs/cli">Installing the CLI</a></li><li><a href="/docs/api">API reference</a></li></ul></nav>
+  <main>
+    <article>
+      <h1>Installing the <em>CLI</em></h1>
+      <p>The command line tool talks to your workspace. It runs on Linux, macOS and Windows, and it needs a recent Node.js runtime to be installed first.</p>
+      <h2>On Linux</h2>
+      <p>Download the archive and unpack it into a directory on your path. Then check that the shell finds it before you go on to configure it.</p>
+      <pre><code class="language-bash">curl -fsSL https://acme.example/install.sh -o install.sh
+chmod +x install.sh
+./install.sh --prefix /usr/local</code></pre>
+      <h3>Checking the install</h3>
+      <p>Ask the tool for its version; it prints the version and the channel it was installed from, as the following table shows for each channel.</p>
+      <table><thead><tr><th>Channel</th><th>Version</th></tr></thead><tbody><tr><td>stable</td><td>2.4.1</td></tr><tr><td>beta</td><td>2.5.0-beta.3</td></tr></tbody></table>
+      <h2>On macOS</h2>
+      <p>Use Homebrew, which keeps the tool up to date together with the rest of your packages:</p>
+      <ul><li>brew tap acme/tools</li><li>brew install acme-cli</li></ul>
+      <p>See <a href="/docs/config">the configuration guide</a> for what to set next, and <strong>restart</strong> your shell.</p>
+    </article>
+  </main>
+  <footer class="site-footer"><p>© 2026 Acme Inc. All rights reserved. Privacy policy. Terms of service.</p></footer>
+</body>
+</html>`;
+
+describe('html', () => {
+  it('keeps the main content in sections with their heading paths', () => {
+    const document = extractHtml(utf8(DOCS_PAGE));
+    expect(document.kind).toBe('html');
+    expect(document.sections.map((section) => section.headings)).toEqual([
+      ['Installing the CLI'],
+      ['Installing the CLI', 'On Linux'],
+      ['Installing the CLI', 'On Linux', 'Checking the install'],
+      ['Installing the CLI', 'On macOS'],
+    ]);
+    expect(document.sections[0]!.text).toMatch(/^Installing the CLI\n\nThe command line tool talks to your workspace\./);
+    expect(document.text).toBe(document.sections.map((section) => section.text).join('\n\n'));
+  });
+
+  it('takes the title from <title>', () => {
+    expect(extractHtml(utf8(DOCS_PAGE)).metadata.title).toBe('Installing the CLI • Acme Docs');
+  });
+
+  it('keeps a code block whole, fenced, with its line breaks and language', () => {
+    const linux = extractHtml(utf8(DOCS_PAGE)).sections[1]!.text;
+    expect(linux).toContain(
+      ['```bash', 'curl -fsSL https://acme.example/install.sh -o install.sh', 'chmod +x install.sh', './install.sh --prefix /usr/local', '```'].join('\n'),
+    );
+  });
+
+  it('drops navigation, header, footer, scripts and styles', () => {
+    const { text } = extractHtml(utf8(DOCS_PAGE));
+    for (const boilerplate of ['Pricing', 'Blog', 'Getting started', 'API reference', 'All rights reserved', 'tracking', 'color: red']) {
+      expect(text).not.toContain(boilerplate);
+    }
+  });
+
+  it('reads lists and tables, keeps link and emphasis text without their markup', () => {
+    const { text } = extractHtml(utf8(DOCS_PAGE));
+    expect(text).toContain('| Channel | Version |\n| --- | --- |\n| stable | 2.4.1 |\n| beta | 2.5.0-beta.3 |');
+    expect(text).toMatch(/^- brew tap acme\/tools$/m);
+    expect(text).toMatch(/^- brew install acme-cli$/m);
+    expect(text).toContain('See the configuration guide for what to set next, and restart your shell.');
+    expect(text).not.toMatch(/\]\(|\*\*|_CLI_/);
+  });
+
+  it('keeps code whose lines are elements (highlighters) and never escapes Markdown in text', () => {
+    const html = `<html><head><title>Filters</title></head><body><article><h1>Filtering</h1>
+      <p>The function mts_filter keeps rows where a_condition is true; it is the most used of the filters in the package by far, and it is fast.</p>
+      <pre class="r"><span class="fu">mts_filter</span>(<span class="va">mts</span>, x &gt; 150)
+<span class="co"># keep the rest</span>
+<span class="va">rest</span> &lt;- <span class="fu">mts_select</span>()</pre></article></body></html>`;
+    const { text } = extractHtml(utf8(html));
+    expect(text).toContain('mts_filter keeps rows where a_condition is true');
+    expect(text).toContain('```\nmts_filter(mts, x > 150)\n# keep the rest\nrest <- mts_select()\n```');
+  });
+
+  it('reads the body, without its chrome, when Readability finds no article', () => {
+    const html = `<html><head><title>Status</title></head><body><nav><a href="/">Home</a> <a href="/help">Help</a></nav><div>All systems operational.</div><footer>Footer text</footer></body></html>`;
+    const document = extractHtml(utf8(html));
+    expect(document.text).toContain('All systems operational.');
+    expect(document.text).not.toMatch(/Home|Help|Footer text/);
+    expect(document.sections[0]!.headings).toEqual(['Status']);
+  });
+
+  it('reads a fragment without <html> as a page body, and uses its first <h1> as the title', () => {
+    const document = extractHtml(utf8('<h1>Release notes</h1><p>Version 3 adds offline mode.</p>'));
+    expect(document.metadata.title).toBe('Release notes');
+    expect(document.text).toContain('Version 3 adds offline mode.');
+  });
+
+  it('decodes the charset of the Content-Type header, else of <meta charset>', () => {
+    const page = '<html><head><meta charset="windows-1252"><title>Café</title></head><body><p>Crème brûlée à la carte, served every day in the café on the corner.</p></body></html>';
+    expect(extractHtml(legacyText(page, 'windows-1252')).text).toContain('Crème brûlée');
+    const noMeta = '<html><head><title>Café</title></head><body><p>Crème brûlée à la carte.</p></body></html>';
+    expect(extractHtml(legacyText(noMeta, 'iso-8859-1'), { charset: 'ISO-8859-1' }).metadata.title).toBe('Café');
+  });
+
+  it('refuses a page with no text as empty', () => {
+    expect(() => extractHtml(utf8('<html><head><title></title></head><body><script>x()</script></body></html>'))).toThrow(expect.objectContaining({ failure: 'empty' }));
+  });
+});
