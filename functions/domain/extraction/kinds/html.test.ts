@@ -71,6 +71,11 @@ describe('html', () => {
     expect(text).not.toMatch(/\]\(|\*\*|_CLI_/);
   });
 
+  it('reads a heading inside a table cell as the cell text', () => {
+    const html = `<html><head><title>Reference</title></head><body><main><h1>Reference</h1><p>${'Every function of the package, grouped by what it works on, with a line on what each one does. '.repeat(6)}</p><table><tr><th colspan="2"><h2>All functions</h2></th></tr><tr><td><code>mts_filter()</code></td><td>General purpose data filtering</td></tr><tr><td><code>mts_trim()</code></td><td>Trim the time axis</td></tr></table></main></body></html>`;
+    expect(extractHtml(utf8(html)).text).toContain('| All functions |  |\n| --- | --- |\n| `mts_filter()` | General purpose data filtering |');
+  });
+
   it('keeps code whose lines are elements (highlighters) and never escapes Markdown in text', () => {
     const html = `<html><head><title>Filters</title></head><body><article><h1>Filtering</h1>
       <p>The function mts_filter keeps rows where a_condition is true; it is the most used of the filters in the package by far, and it is fast.</p>

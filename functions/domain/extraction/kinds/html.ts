@@ -204,5 +204,6 @@ function tableMarkdown(table: HTMLElement, turndown: TurndownService): string {
 
 function cellText(cell: HTMLElement, turndown: TurndownService): string {
   const markdown = cell.innerHTML.trim() ? turndown.turndown(cell.innerHTML) : '';
-  return markdown.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|').trim();
+  // A heading inside a cell ("## All functions" heading a column of a reference index) is the cell's text.
+  return markdown.replace(/^#{1,6}\s+/gm, '').replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|').trim();
 }
