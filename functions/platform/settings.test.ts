@@ -9,6 +9,13 @@ describe('createEnvironmentSettings', () => {
 
   it('fails loudly when no web origin is configured', () => {
     expect(() => createEnvironmentSettings({}).webOrigin()).toThrow(/WEB_ORIGINS/);
+    expect(() => createEnvironmentSettings({ WEB_ORIGINS: ' /' }).webOrigin()).toThrow(/WEB_ORIGINS/);
+  });
+
+  it('says when no web origin is configured, for links that may be left out', () => {
+    expect(createEnvironmentSettings({ WEB_ORIGINS: ' https://app.example.com//,https://other.example.com' }).webOriginIfSet()).toBe('https://app.example.com');
+    expect(createEnvironmentSettings({}).webOriginIfSet()).toBeUndefined();
+    expect(createEnvironmentSettings({ WEB_ORIGINS: ' , https://other.example.com' }).webOriginIfSet()).toBeUndefined();
   });
 
   it('reads the default consumer organization, blank meaning unset', () => {

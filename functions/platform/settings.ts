@@ -5,12 +5,14 @@ type Environment = Record<string, string | undefined>;
 
 /** The settings, read from the environment at each call (the local runtime sets WEB_ORIGINS once it listens). */
 export function createEnvironmentSettings(env: Environment = process.env): SettingsPort {
+  const webOriginIfSet = () => (env[ENV.webOrigins] ?? '').split(',')[0]?.trim().replace(/\/+$/, '') || undefined;
   return {
     webOrigin() {
-      const first = (env[ENV.webOrigins] ?? '').split(',')[0]?.trim();
-      if (!first) throw new Error(`${ENV.webOrigins} is not set: invitation links need the web client's origin`);
-      return first.replace(/\/+$/, '');
+      const origin = webOriginIfSet();
+      if (!origin) throw new Error(`${ENV.webOrigins} is not set: invitation links need the web client's origin`);
+      return origin;
     },
+    webOriginIfSet,
     defaultConsumerOrganizationId() {
       return env[ENV.defaultConsumerOrganizationId]?.trim() || undefined;
     },

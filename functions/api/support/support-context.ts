@@ -2,14 +2,12 @@ import { SupportDesk, type SupportRequester } from '../../domain/support/support
 import { SupportRuleError } from '../../domain/support/support-rule-error';
 import type { Caller } from '../../http/api-types';
 import { badRequest, ContractError, notFound } from '../../contracts/contract-error';
-import { ENV } from '../../platform/environment';
 import { getPorts } from '../../contracts/ports/ports';
 import { supportMailbox } from './support-mailbox';
 
 export function supportDesk(): SupportDesk {
   const ports = getPorts();
-  const webOrigin = (process.env[ENV.webOrigins] ?? '').split(',')[0]?.trim().replace(/\/+$/, '') || undefined;
-  return new SupportDesk({ database: ports.database, objects: ports.objects, mail: ports.mail, supportMailbox: supportMailbox(), webOrigin });
+  return new SupportDesk({ database: ports.database, objects: ports.objects, mail: ports.mail, supportMailbox: supportMailbox(), webOrigin: ports.settings.webOriginIfSet() });
 }
 
 /** §19.2: identity comes from the caller, never from the body. */
