@@ -54,6 +54,17 @@ export function isOrigin(value: string): boolean {
   }
 }
 
+/** The form a browser's `Origin` header takes: lowercase, default port dropped. */
+export function normalizeOrigin(value: string): string {
+  if (value === '*') return value;
+  try {
+    const url = new URL(value);
+    return url.origin !== 'null' ? url.origin : value.toLowerCase();
+  } catch {
+    return value.toLowerCase();
+  }
+}
+
 /** A channel id (C…, G…, D…) or `#name` as Slack spells names. */
 export function isSlackChannel(value: string): boolean {
   return /^[CGD][A-Z0-9]{6,}$/.test(value) || /^#[a-z0-9][a-z0-9._-]{0,79}$/.test(value);

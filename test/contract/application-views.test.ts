@@ -3,10 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import type { ValidationDetail } from '../../shared/api/errors';
 import type { ApplicationRecord } from '../../functions/domain/applications/application-record';
 import { toApplicationEntity, toPublicApplication } from '../../functions/domain/applications/application-view';
-import { parseIntegrations } from '../../functions/domain/applications/integration-input';
 import { integrationRecords } from '../../functions/domain/applications/integration-secrets';
 import type { KnowledgeBaseRecord } from '../../functions/domain/knowledge-bases/knowledge-base-record';
 import { createEnvironmentSettings } from '../../functions/platform/settings';
@@ -18,6 +16,7 @@ import {
   adminApplicationSchema,
   applicationListSchema,
   applicationSchema,
+  integrationsRequestSchema,
   memberApplicationSchema,
   publicApplicationSchema,
 } from '../../shared/api/schemas/applications';
@@ -40,16 +39,10 @@ beforeAll(async () => {
   installPorts({ secrets: createLocalKeySecrets({ dataDir }), settings: createEnvironmentSettings({ WEB_ORIGINS: 'https://app.example.com' }) } as Partial<Ports> as Ports);
   vi.stubEnv('WEB_ORIGINS', 'https://app.example.com');
   // The integrations as the server stores them from a real §16.4 body: secrets encrypted, last 4 kept.
-  const details: ValidationDetail[] = [];
-  const inputs = parseIntegrations(
-    [
-      { type: 'api', enabled: true, settings: { token: API_TOKEN, rateLimit: 250, allowedOrigins: ['https://shop.example.com'] } },
-      { type: 'messaging', platform: 'slack', enabled: true, settings: { botToken: 'xoxb-123-456-abcd', signingSecret: 'shh-secret-9876', channels: '#support, C0123456' } },
-    ],
-    [],
-    details,
-  );
-  expect(details).toEqual([]);
+  const inputs = integrationsRequestSchema().parse([
+    { type: 'api', enabled: true, settings: { token: API_TOKEN, rateLimit: 250, allowedOrigins: ['https://shop.example.com'] } },
+    { type: 'messaging', platform: 'slack', enabled: true, settings: { botToken: 'xoxb-123-456-abcd', signingSecret: 'shh-secret-9876', channels: '#support, C0123456' } },
+  ]);
   const owner = { organizationId: ORG, applicationId: 'app_1' };
   record = {
     id: 'app_1',
@@ -60,7 +53,7 @@ beforeAll(async () => {
     llm_model: 'claude-3-sonnet',
     // The missing one is left out of `knowledge_bases`, as a deleted knowledge base is.
     index_ids: ['kb_ready', 'kb_processing', 'kb_deleted'],
-    integrations: await integrationRecords(owner, inputs ?? [], []),
+    integrations: await integrationRecords(owner, inputs, []),
     created_by: 'usr_1',
     created_by_name: 'Ada Lovelace',
     created_at: '2025-03-01T09:30:00.000Z',

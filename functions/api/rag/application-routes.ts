@@ -1,8 +1,12 @@
 import { appIdParamsSchema } from '../../../shared/api/schemas/common';
-import { setApplicationEnabledRequestSchema } from '../../../shared/api/schemas/applications';
+import {
+  createApplicationRequestSchema,
+  setApplicationEnabledRequestSchema,
+  updateApplicationRequestSchema,
+  type ApplicationInput,
+} from '../../../shared/api/schemas/applications';
 import { canSeeApplication, indexAccessOf, sharesAGroup } from '../../domain/applications/application-access';
-import { parseApplicationInput } from '../../domain/applications/application-input';
-import { createApplication, deleteApplication, updateApplication } from '../../domain/applications/application-lifecycle';
+import { applicationRequestContext, createApplication, deleteApplication, updateApplication } from '../../domain/applications/application-lifecycle';
 import type { ApplicationRecord } from '../../domain/applications/application-record';
 import { ApplicationRepository } from '../../domain/applications/application-repository';
 import { toApplicationEntities, toPublicApplication } from '../../domain/applications/application-view';
@@ -81,25 +85,27 @@ export const accessCheck = implement({
   },
 });
 
-/** §16.4. */
-export const createApplicationRoute = implement({
+/** §16.4: every problem of the body in the contract's field order; knowledge bases must be the organization's and ready. */
+export const createApplicationRoute = implement<ApplicationInput>({
+  body: ({ caller }) => createApplicationRequestSchema(applicationRequestContext(getPorts(), requireCaller({ caller }).organization.id)),
   async handle(request) {
     const caller = requireCaller(request);
     const ports = getPorts();
-    const input = await parseApplicationInput(ports.database, caller.organization.id, request.body);
-    const record = await createApplication(ports, caller.organization, caller.user, input);
+    const record = await createApplication(ports, caller.organization, caller.user, request.body);
     return { status: 201, body: await entityFor(ports, caller, record) };
   },
 });
 
-/** §16.5. */
+/** §16.5. The application is found (404) before the body is judged against it. */
 export const updateApplicationRoute = implement({
   params,
+  body: () => updateApplicationRequestSchema(),
+  deferBody: true,
   async handle(request) {
     const caller = requireCaller(request);
     const ports = getPorts();
     const stored = await loadApplication(ports, caller.organization.id, request.params.appId);
-    const input = await parseApplicationInput(ports.database, caller.organization.id, request.body, stored);
+    const input = await request.validBody(updateApplicationRequestSchema(applicationRequestContext(ports, caller.organization.id, stored)));
     const record = await updateApplication(ports, caller.organization, stored, input);
     return { status: 200, body: await entityFor(ports, caller, record) };
   },

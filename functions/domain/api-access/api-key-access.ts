@@ -1,4 +1,5 @@
 import { MESSAGES } from '../../../shared/api/errors';
+import { normalizeOrigin } from '../../../shared/rules/application-form';
 import { forbidden, ContractError, unauthorized } from '../../contracts/contract-error';
 import type { DatabasePort } from '../../contracts/ports/database';
 import { OrganizationRepository, type OrganizationRecord } from '../organizations/organization-repository';
@@ -8,7 +9,6 @@ import { consumeApiKeyRate, rateLimitHeaders, type RateLimitState } from './api-
 import { APPLICATION_MESSAGES as M } from '../applications/application-messages';
 import { apiIntegrationOf, type ApplicationRecord } from '../applications/application-record';
 import { ApplicationRepository } from '../applications/application-repository';
-import { normalizeOrigin } from '../applications/integration-input';
 import { includesApiAccess, planInForce, type PlanInForce } from '../plans/organization-plan';
 import { apiAccessQuotaError } from '../plans/plan-errors';
 import { warmRead } from '../table/warm-reads';

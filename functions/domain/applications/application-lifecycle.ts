@@ -1,18 +1,26 @@
+import type { ApplicationInput, ApplicationRequestContext, IntegrationInput } from '../../../shared/api/schemas/applications';
 import type { Ports } from '../../contracts/ports/ports';
 import { conflict, forbidden } from '../../contracts/contract-error';
 import { sourcePurgeMessage } from '../ingestion/indexing-messages';
+import { knowledgeBasesById } from '../knowledge-bases/knowledge-bases-by-id-store';
 import { GroupRepository } from '../groups/group-repository';
 import type { OrganizationRecord } from '../organizations/organization-repository';
 import { organizationSettings } from '../organizations/organization-settings';
 import { nowIso } from '../../contracts/keys/table-keys';
-import type { ApplicationInput } from './application-input';
 import { APPLICATION_MESSAGES as M } from './application-messages';
 import { apiIntegrationOf, newApplicationId, type ApplicationRecord, type IntegrationRecord } from './application-record';
 import { ApiTokenTakenError, ApplicationGoneError, ApplicationRepository } from './application-repository';
-import type { IntegrationInput } from './integration-input';
 import { integrationRecords } from './integration-secrets';
 import { includesApiAccess, planInForce } from '../plans/organization-plan';
 import { apiAccessQuotaError } from '../plans/plan-errors';
+
+/**
+ * What §16.4 and §16.5's bodies are judged against: the organization's knowledge bases, and on
+ * update the stored application.
+ */
+export function applicationRequestContext(ports: Pick<Ports, 'database'>, organizationId: string, stored?: ApplicationRecord): ApplicationRequestContext {
+  return { knowledgeBases: (ids) => knowledgeBasesById(ports.database, organizationId, ids), stored };
+}
 
 /**
  * Switching the `api` integration on needs the plan's API access (402) and the organization's

@@ -1,19 +1,14 @@
-import { APPLICATION_FORM_MESSAGES } from '../../../shared/rules/application-form';
+import { APPLICATION_REQUEST_MESSAGES } from '../../../shared/api/schemas/applications';
 
 /** Exact texts of contract §16, §17.5 and §18.1. */
 export const APPLICATION_MESSAGES = {
-  // The texts the form checks too (shared/rules/application-form.ts).
-  ...APPLICATION_FORM_MESSAGES,
+  // The create, update and enable bodies' texts (the form's among them), shared with the web client.
+  ...APPLICATION_REQUEST_MESSAGES,
   notFound: 'Application not found',
   noAccess: 'You do not have access to this application',
   disabled: 'Application is disabled',
-  invalidKnowledgeBase: (id: string) => `Invalid knowledge base ID: ${id}`,
-  knowledgeBaseNotReady: (name: string) => `Knowledge base ${name} is not ready`,
-  enabledBoolean: 'enabled must be a boolean',
   invalidGroup: (id: string) => `Invalid group ID: ${id}`,
   groupsUpdated: 'Groups updated successfully',
-  duplicateIntegration: (type: string) => `Duplicate integration: ${type}`,
-  integrationInvalid: 'Integration type must be one of api, messaging',
   apiTokenTaken: 'API token is already in use',
   /** Not worded by the contract: two admins saved the same application at once. */
   changedMeanwhile: 'The application was changed by someone else. Reload it and try again.',

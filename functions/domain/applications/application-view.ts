@@ -1,11 +1,11 @@
 import type { AdminIntegration, Application, ApplicationStatus, MemberIntegration, PublicApplication } from '../../../shared/api/schemas/applications';
+import { SECRET_MASK } from '../../../shared/rules/application-form';
 import { getPorts } from '../../contracts/ports/ports';
 import type { DatabasePort } from '../../contracts/ports/database';
 import type { KnowledgeBaseRecord } from '../knowledge-bases/knowledge-base-record';
 import { hasCompletedIndex } from './application-knowledge-bases';
 import { knowledgeBasesById } from '../knowledge-bases/knowledge-bases-by-id-store';
 import type { ApplicationRecord, IntegrationRecord } from './application-record';
-import { SECRET_MASK } from './integration-input';
 import { revealApiToken } from './integration-secrets';
 
 /** Admins see the API token in full and the Slack secrets masked; everyone else sees no settings (§2 Integration). */

@@ -1,7 +1,7 @@
 import { getPorts } from '../../contracts/ports/ports';
 import { generateApiToken, hashApiToken } from '../api-access/api-token';
 import { apiIntegrationOf, slackIntegrationOf, type ApiIntegrationRecord, type IntegrationRecord, type SlackIntegrationRecord } from './application-record';
-import type { IntegrationInput } from './integration-input';
+import type { IntegrationInput } from '../../../shared/api/schemas/applications';
 
 type SecretName = 'api-token' | 'slack-bot-token' | 'slack-signing-secret';
 

@@ -1,6 +1,6 @@
 import { logger } from '../../observability/logger';
+import { splitChannels } from '../../../shared/rules/application-form';
 import { slackIntegrationOf, type ApplicationRecord } from '../applications/application-record';
-import { splitChannels } from '../applications/integration-input';
 import { revealSlackBotToken } from '../applications/integration-secrets';
 import { postSlackMessage } from './slack-client';
 

@@ -199,10 +199,13 @@ async function checkSourceIds(value: unknown, sourceType: KnowledgeBaseSourceTyp
 }
 
 /**
- * The rules that depend on other fields run whatever the fields before them found, so every
- * problem is reported; only a body that is no object at all has nothing for them to read.
+ * For a body's refinement that judges the fields the contract orders after the object's own: it
+ * runs whatever the fields before found, so every problem is reported; only a body that is no
+ * object at all has nothing for it to read.
  */
-const always = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) };
+export const evenAfterFieldProblems = {
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
+};
 
 /**
  * §15.4, every problem in the contract's order (name, description, source type, embedding model
@@ -227,7 +230,7 @@ export function createKnowledgeBaseRequestSchema(context: KnowledgeBaseRequestCo
       if (!apis) checkChunking(body.chunk_size ?? CHUNK_SIZE_RANGE.default, body.overlap ?? OVERLAP_RANGE.default, ctx);
       await checkSourceIds(body.data_source_ids, sourceType, context, ctx);
       checkEmbeddingModel(body.embedding_model, ctx);
-    }, always)
+    }, evenAfterFieldProblems)
     .transform((body): KnowledgeBaseFields => {
       const apis = body.source_type === 'apis';
       return {
@@ -273,7 +276,7 @@ export function updateKnowledgeBaseRequestSchema(context: KnowledgeBaseUpdateCon
       }
       if (body.data_source_ids !== undefined) await checkSourceIds(body.data_source_ids, stored?.source_type, context, ctx, new Set(stored?.data_source_ids));
       if (body.embedding_model !== undefined) checkEmbeddingModel(body.embedding_model, ctx);
-    }, always)
+    }, evenAfterFieldProblems)
     .transform((body): KnowledgeBaseChanges => {
       const changes: KnowledgeBaseChanges = {};
       if (body.name !== undefined) changes.name = body.name;

@@ -12,6 +12,7 @@ import * as profile from './profile';
 import * as storageCredentials from './storage-credentials';
 import * as support from './support';
 import * as users from './users';
+import * as webSources from './web-sources';
 
 /**
  * Request and response schemas by route id. The family pipeline validates every body with the
@@ -61,7 +62,6 @@ export const ROUTE_SCHEMAS: RouteSchemaTable = {
   'folders.move': { body: folders.moveFolderRequestSchema },
   'storage-credentials.put': { body: storageCredentials.saveStorageCredentialsRequestSchema() },
   'storage-credentials.test': { body: storageCredentials.testStorageCredentialsRequestSchema },
-  // The create and update bodies of §16 are still judged by their domain's own parser (route-schemas.test's PENDING).
   'knowledge-bases.list': { response: knowledgeBases.knowledgeBaseListSchema },
   'knowledge-bases.get': { response: knowledgeBases.knowledgeBaseSchema },
   'knowledge-bases.usage': { response: knowledgeBases.knowledgeBaseUsageSchema },
@@ -75,13 +75,20 @@ export const ROUTE_SCHEMAS: RouteSchemaTable = {
   // An admin reads integration settings, everyone else none; an API key reads the public fields.
   'rag.get': { response: z.union([applications.adminApplicationSchema, applications.memberApplicationSchema, applications.publicApplicationSchema]) },
   'rag.accessCheck': { response: applications.accessCheckSchema },
-  'rag.create': { response: applications.adminApplicationSchema, status: 201 },
-  'rag.update': { response: applications.adminApplicationSchema },
+  'rag.create': { body: applications.createApplicationRequestSchema(), response: applications.adminApplicationSchema, status: 201 },
+  'rag.update': { body: applications.updateApplicationRequestSchema(), response: applications.adminApplicationSchema },
   'rag.delete': { status: 204 },
   'rag.setEnabled': { body: applications.setApplicationEnabledRequestSchema, response: applications.adminApplicationSchema },
   'rag.getGroups': { response: applications.applicationGroupsSchema },
   'rag.putGroups': { body: users.grantedGroupsRequestSchema, response: applications.applicationGroupsSchema.extend({ message: z.string() }) },
   'rag.notify': { body: applications.notifyRequestSchema },
+  'web-sources.list': { response: webSources.webSourceListSchema },
+  'web-sources.get': { response: webSources.webSourceAnswerSchema },
+  'web-sources.usage': { response: webSources.webSourceUsageSchema },
+  'web-sources.create': { body: webSources.createWebSourceRequestSchema(), response: webSources.webSourceSavedSchema, status: 201 },
+  'web-sources.update': { body: webSources.updateWebSourceRequestSchema(), response: webSources.webSourceSavedSchema },
+  'web-sources.delete': { status: 204 },
+  'web-sources.sync': { response: webSources.webSourceSavedSchema, status: 202 },
   'chat.listSessions': { response: chat.chatSessionPageSchema },
   'chat.createSession': { body: chat.createChatSessionRequestSchema, response: chat.createChatSessionResponseSchema, status: 201 },
   'chat.listMessages': { response: chat.chatMessagesSchema },
