@@ -149,6 +149,15 @@ describe('crawlSlice on generated sites', () => {
     expect(other.requests).toHaveLength(0);
   });
 
+  it('moves the crawl where the start page redirects on the same host name (a scheme or port change, the www. twin)', async () => {
+    const moved = await serve({ '/robots.txt': { type: 'text/plain', body: 'User-agent: *\nDisallow: /drafts' }, '/': page('Home', { links: ['/guide', '/drafts/x'] }), '/guide': page('Guide') });
+    const site = await serve({ '/': { status: 301, headers: { Location: `${moved.origin}/` } } });
+    const { report, keptUrls } = await crawl({ url: `${site.origin}/`, depth: 2 });
+    expect(keptUrls).toEqual([`${moved.origin}/`, `${moved.origin}/guide`]);
+    expect(report.skipped).toEqual(skips({ robots: 1 }));
+    expect(moved.paths()).toEqual(['/robots.txt', '/', '/guide']);
+  });
+
   it('re-checks every redirect with the SSRF guard: a host that now leads to the metadata address is refused', async () => {
     const site = await serve({ '/': { status: 301, headers: { Location: '/home' } }, '/home': page('Home'), '/robots.txt': { status: 404 } });
     const port = new URL(site.origin).port;

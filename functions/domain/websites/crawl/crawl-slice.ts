@@ -72,7 +72,8 @@ function startUrlOf(config: CrawlConfig): URL {
 type Step = 'done' | 'paused';
 
 class Crawl {
-  private readonly origin: URL;
+  private origin: URL;
+  private readonly start: URL;
   private readonly maxDepth: number;
   private readonly limit: number;
   private readonly limitReason: 'page-cap' | 'page-limit';
@@ -93,7 +94,7 @@ class Crawl {
 
   constructor(private readonly input: CrawlSliceInput) {
     const { config } = input;
-    this.origin = new URL(startUrlOf(config).origin);
+    this.start = startUrlOf(config);
     this.maxDepth = Math.min(MAX_DEPTH, Math.max(1, Math.floor(config.depth) || 1));
     const cap = Math.min(MAX_PAGES_PER_CRAWL, Math.max(0, config.maxPages ?? MAX_PAGES_PER_CRAWL));
     const pageLimit = config.pageLimit === undefined ? Infinity : Math.max(0, config.pageLimit);
@@ -104,6 +105,7 @@ class Crawl {
     this.extractPdf = input.extractPdf ?? defaultExtractPdf;
 
     const cursor = input.cursor ?? initialCursor(config);
+    this.origin = new URL(cursor.origin ?? this.start.origin);
     this.sitemaps = [...cursor.sitemaps];
     this.sitemapsRead = cursor.sitemapsRead;
     this.frontier = cursor.frontier.map((entry) => ({ ...entry }));
@@ -144,6 +146,7 @@ class Crawl {
         kept: [...this.kept],
         report: copyReport(this.report),
         lastRequestAt: this.politeness.snapshot(),
+        ...(this.origin.origin !== this.start.origin ? { origin: this.origin.origin } : {}),
       },
     };
   }
@@ -264,7 +267,17 @@ class Crawl {
         case 'redirect': {
           const target = result.location ? cleanUrl(result.location, url) : undefined;
           if (!target) return this.fail(url, 'Redirect without a valid location');
-          if (!sameOrigin(target, this.origin)) return this.skip('host');
+          if (!sameOrigin(target, this.origin)) {
+            if (!this.mayMoveTo(entry, target)) return this.skip('host');
+            // The site itself says where it lives (http://example.com/ -> https://www.example.com/): it is crawled there.
+            this.origin = new URL(target.origin);
+            this.robots = undefined;
+            const loaded = await this.loadRobots();
+            if (loaded === 'paused') {
+              for (const each of marked) this.seen.delete(each);
+              return 'paused';
+            }
+          }
           if (chain.includes(target.href)) return this.fail(new URL(entry.url), 'Redirect loop');
           if (hop >= MAX_REDIRECTS) return this.fail(new URL(entry.url), 'Too many redirects');
           const targetKey = pageKey(target);
@@ -292,6 +305,17 @@ class Crawl {
           return this.fail(url, failureReason(result));
       }
     }
+  }
+
+  /**
+   * Whether a redirect of the start page itself to another origin moves the crawl there: only before
+   * any page is kept, and only to the same host name or its www. twin (a scheme upgrade, a new port,
+   * the canonical host). Any other origin is another site, skipped as "host".
+   */
+  private mayMoveTo(entry: FrontierEntry, target: URL): boolean {
+    if (entry.url !== this.start.href || this.kept.length > 0 || this.origin.origin !== this.start.origin) return false;
+    const bare = (host: string) => host.replace(/^www\./, '');
+    return bare(target.hostname) === bare(this.start.hostname);
   }
 
   private follow(link: string, depth: number): void {

@@ -26,7 +26,7 @@ export const REQUEST_INTERVAL_MS = 500;
 export const INDEXED_PAGE_LIMIT_REACHED = 'Indexed page limit reached';
 
 export interface CrawlConfig {
-  /** The start page: its scheme, host and port are the crawl's origin. */
+  /** The start page: its scheme, host and port are the crawl's origin (or where the start page itself redirects on the same host name: CrawlCursor.origin). */
   url: string;
   /** Its page entries on the crawl's origin start at depth 1; sitemap indexes are followed. */
   sitemapUrl?: string;
@@ -111,6 +111,11 @@ export interface CrawlCursor {
   report: CrawlReport;
   /** Per host (host:port), the epoch ms of its last request: the next slice keeps the 2/s pace. */
   lastRequestAt: Record<string, number>;
+  /**
+   * The crawl's origin when it is not the start URL's: the start page redirected to its https or
+   * www. twin (http://example.com/ -> https://www.example.com/), and the crawl follows the site there.
+   */
+  origin?: string;
 }
 
 export interface PageSink {
