@@ -50,3 +50,6 @@ export const userIdParamsSchema = z.object({ userId: z.string() });
 
 /** The path parameters of a group member's route, `/{id}/users/{userId}` (§8.7, §8.8). */
 export const memberParamsSchema = z.object({ id: z.string(), userId: z.string() });
+
+/** A knowledge base as a source's usage names it (§13.3, §14.3, `used_by_kbs`). */
+export const knowledgeBaseRefSchema = z.object({ id: z.string(), name: z.string() });
