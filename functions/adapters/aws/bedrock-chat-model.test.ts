@@ -1,7 +1,7 @@
 import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Passage } from '../../domain/retrieval/retrieve';
+import type { Passage } from '../../contracts/ports/passage';
 import { ChatModelError, MAX_OUTPUT_TOKENS } from '../../contracts/ports/chat-model';
 import { BEDROCK_MODELS, createBedrockChatModel, resolveBedrockModel } from './bedrock-chat-model';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Passage } from '../../domain/retrieval/retrieve';
+import type { Passage } from '../../contracts/ports/passage';
 import { NOTHING_RELEVANT } from '../../domain/answering/answer-texts';
 import { createExtractiveAnswerer, EXTRACTIVE_MODEL, extractAnswer } from './extractive-answerer';
 

@@ -1,5 +1,5 @@
 import type { ChatModelInput, ChatModelPort } from '../../contracts/ports/chat-model';
-import type { Passage } from '../../domain/retrieval/retrieve';
+import type { Passage } from '../../contracts/ports/passage';
 import { NOTHING_RELEVANT } from '../../domain/answering/answer-texts';
 import { contentTerms } from '../../domain/text-analysis/analyzers';
 import { questionTermsOf, relevantPassages, termsToMatch } from '../../domain/answering/relevance';

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listenOnLoopback, type LoopbackServer } from '../../../test/support/loopback-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Passage } from '../../domain/retrieval/retrieve';
+import type { Passage } from '../../contracts/ports/passage';
 import { ChatModelError, MAX_OUTPUT_TOKENS } from '../../contracts/ports/chat-model';
 import { createOpenAiCompatibleChatModel, resolveOpenAiModel } from './openai-compatible-chat-model';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Passage } from '../retrieval/retrieve';
+import type { Passage } from '../../contracts/ports/passage';
 import { NOTHING_RELEVANT } from './answer-texts';
 import { citedIndexes, renumberMarkers } from './citation-markers';
 import { groundedAnswer, groundedPrompt, SYSTEM_PROMPT } from './grounded-prompt';

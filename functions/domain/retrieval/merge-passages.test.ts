@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mergePassages } from './merge-passages';
-import { citationsFrom, roundScore, type Passage } from './passages';
+import type { Passage } from '../../contracts/ports/passage';
+import { citationsFrom, roundScore } from './passages';
 
 const passage = (documentId: string, knowledgeBaseId: string, score: number, text = `text of ${documentId}`): Passage => ({
   documentId,

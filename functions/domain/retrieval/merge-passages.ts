@@ -1,4 +1,4 @@
-import type { Passage } from './passages';
+import type { Passage } from '../../contracts/ports/passage';
 import { foldedWords } from '../text-analysis/tokenizer';
 
 /** Word-set overlap above which two chunks say the same thing (the same file in two knowledge bases, a page crawled twice). */

@@ -1,7 +1,5 @@
 import type { Citation, Passage } from '../../contracts/ports/passage';
 
-export type { Citation, Passage };
-
 /** The citations of the passages an answer used, in their order. */
 export function citationsFrom(passages: readonly Passage[]): Citation[] {
   return passages.map((passage) => ({

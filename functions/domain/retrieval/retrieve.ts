@@ -4,10 +4,11 @@ import type { EmbeddingsPort } from '../../contracts/ports/embeddings';
 import { knowledgeBaseIndexName, type IndexHit, type IndexQuery, type VectorIndexPort } from '../../contracts/ports/vectors';
 import { KnowledgeBaseRepository } from '../knowledge-bases/knowledge-base-repository';
 import { mergePassages } from './merge-passages';
-import { roundScore, type Passage } from './passages';
+import type { Passage } from '../../contracts/ports/passage';
+import { roundScore } from './passages';
 import { snippetFor } from './snippet';
 
-export { citationsFrom, type Citation, type Passage } from './passages';
+export { citationsFrom } from './passages';
 
 export const DEFAULT_TOP_K = 6;
 /** Most passages one call returns. */
