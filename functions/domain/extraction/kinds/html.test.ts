@@ -87,6 +87,17 @@ describe('html', () => {
     expect(text).toContain('```\nmts_filter(mts, x > 150)\n# keep the rest\nrest <- mts_select()\n```');
   });
 
+  it('keeps the lines of code written with <br> or one element per line, and drops a highlighter table\'s line numbers', () => {
+    const prose = `<p>${'How to configure the server, with the two settings most sites change first and what they do. '.repeat(6)}</p>`;
+    const html = `<html><head><title>Config</title></head><body><article><h1>Config</h1>${prose}
+      <figure class="highlight yaml"><table><tr><td class="gutter"><pre><span class="line">1</span><br><span class="line">2</span><br></pre></td><td class="code"><pre><span class="line">port: 8080</span><br><span class="line">host: 0.0.0.0</span><br></pre></td></tr></table></figure>
+      <pre><code><div class="line">make build</div><div class="line">make install</div></code></pre></article></body></html>`;
+    const { text } = extractHtml(utf8(html));
+    expect(text).toContain('```\nport: 8080\nhost: 0.0.0.0\n```');
+    expect(text).toContain('```\nmake build\nmake install\n```');
+    expect(text).not.toMatch(/^1$/m);
+  });
+
   it('reads the body, without its chrome, when Readability finds no article', () => {
     const html = `<html><head><title>Status</title></head><body><nav><a href="/">Home</a> <a href="/help">Help</a></nav><div>All systems operational.</div><footer>Footer text</footer></body></html>`;
     const document = extractHtml(utf8(html));

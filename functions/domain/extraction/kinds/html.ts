@@ -162,20 +162,41 @@ function createService(): TurndownService {
   });
   turndown.addRule('preformatted text as a fenced block', {
     filter: (node) => node.nodeName === 'PRE',
-    replacement: (_content, node) => {
-      const element = node as HTMLElement;
-      const code = (element.textContent ?? '').replace(/\r\n?/g, '\n').replace(/^\n+|\s+$/g, '');
-      if (!code) return '';
-      const longestRun = Math.max(2, ...Array.from(code.matchAll(/`+/g), (match) => match[0].length));
-      const fence = '`'.repeat(longestRun + 1);
-      return `\n\n${fence}${codeLanguage(element)}\n${code}\n${fence}\n\n`;
-    },
+    replacement: (_content, node) => fencedCode(node as HTMLElement),
   });
   turndown.addRule('tables as Markdown tables', {
     filter: 'table',
     replacement: (_content, node) => `\n\n${tableMarkdown(node as HTMLElement, turndown)}\n\n`,
   });
   return turndown;
+}
+
+function fencedCode(pre: HTMLElement): string {
+  const code = preText(pre).replace(/\r\n?/g, '\n').replace(/^\n+|\s+$/g, '');
+  if (!code) return '';
+  const longestRun = Math.max(2, ...Array.from(code.matchAll(/`+/g), (match) => match[0].length));
+  const fence = '`'.repeat(longestRun + 1);
+  return `\n\n${fence}${codeLanguage(pre)}\n${code}\n${fence}\n\n`;
+}
+
+/**
+ * The text of a code block with its line breaks: highlighters write lines as text with newlines,
+ * as `<br>` (Hexo) or as one block element per line, and textContent keeps only the first.
+ */
+function preText(node: Node): string {
+  let text = '';
+  for (const child of Array.from(node.childNodes)) {
+    if (child.nodeType === 3) text += (child as Text).data;
+    else if (child.nodeName === 'BR') text += '\n';
+    else if (child.nodeType === 1) {
+      const inner = preText(child);
+      const block = /^(DIV|P|LI|TR)$/.test(child.nodeName);
+      if (block && text && !text.endsWith('\n')) text += '\n';
+      text += inner;
+      if (block && inner && !inner.endsWith('\n') && child.nextSibling) text += '\n';
+    }
+  }
+  return text;
 }
 
 /** `language-ts` / `lang-ts` on the block or its `<code>`, as highlighters mark it. */
@@ -186,10 +207,16 @@ function codeLanguage(pre: HTMLElement): string {
 
 /**
  * A table as a Markdown table, each cell's content converted and kept on one line. A table of one
- * column is a layout of blocks, read as those blocks; nested tables are read inside their cell.
+ * column is a layout of blocks, read as those blocks; nested tables are read inside their cell;
+ * a highlighter's table around a code block is that code block.
  */
 function tableMarkdown(table: HTMLElement, turndown: TurndownService): string {
   const rows = Array.from(table.querySelectorAll('tr')).filter((row) => row.closest('table') === table);
+  // A one-row table around code is a highlighter's layout (Pygments, Rouge, Hexo): line numbers in one cell, the code in the other.
+  if (rows.length === 1 && table.querySelector('pre')) {
+    const code = Array.from(table.querySelectorAll('pre')).filter((pre) => !pre.closest('.linenos, .linenodiv, .gutter, .lineno, .line-numbers') && !/^[\d\s]*$/.test(pre.textContent ?? ''));
+    return code.map((pre) => fencedCode(pre as HTMLElement).trim()).join('\n\n');
+  }
   const cells = rows
     .map((row) => Array.from(row.children).filter((cell) => cell.nodeName === 'TD' || cell.nodeName === 'TH'))
     .filter((row) => row.length > 0)
