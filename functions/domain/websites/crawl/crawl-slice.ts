@@ -45,6 +45,9 @@ const defaultExtractPdf: PdfExtractor = (input, timeoutMs) => extractDocumentIso
  * Every page handed to the sink is in the cursor returned after it, and nothing is in a cursor that
  * the sink has not been given: a slice redelivered with the same cursor after a crash fetches again
  * what the lost slice fetched, and save is idempotent per URL, so no page is lost or doubled.
+ * A sink that throws ends the slice with its error; the slice can be run again from the same cursor.
+ * Nothing else throws but a config whose URL is not an absolute http(s) URL: pages that cannot be
+ * read are the report's `failed`, and a crawl whose start page failed ends done with nothing kept.
  */
 export async function crawlSlice(input: CrawlSliceInput): Promise<CrawlSliceResult> {
   return new Crawl(input).run();

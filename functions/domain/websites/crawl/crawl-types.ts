@@ -34,7 +34,10 @@ export interface CrawlConfig {
   depth: number;
   /** Pages per crawl; default and maximum 500. */
   maxPages?: number;
-  /** The organization's remaining indexed pages: the crawl ends with stoppedBy 'page-limit' when it has that many. */
+  /**
+   * The organization's remaining indexed pages: the crawl ends with stoppedBy 'page-limit' once it
+   * has that many pages (saved or kept, as maxPages counts them) and more are waiting.
+   */
   pageLimit?: number;
 }
 
