@@ -1,5 +1,5 @@
 /**
- * How RETRIEVAL_FLOOR (extractive-answerer.ts) is chosen, on training data only: the SciFact train
+ * How RELEVANCE_FLOOR (functions/domain/answering/relevance.ts) is chosen, on training data only: the SciFact train
  * claims, each of which has a relevant abstract in the corpus (on-topic), against questions about
  * software documentation asked of the same corpus (off-topic: bench/doc-questions, none of which a
  * biomedical abstract answers). For each question, the score of the best passage the chat's

@@ -199,11 +199,19 @@ describe('issue 17: no loss between retrieval and citations', () => {
   );
   const stash = passage('fil_stash', 'git-stash.txt', 'Use git stash when you want to record the current state of the working directory and the index, but want to go back to a clean working directory. A stash entry is a local change.', 0.78);
 
-  it('quotes the best sentence of the first relevant passage although no sentence covers the question well, citing only what it quotes', () => {
+  it('quotes the first passage although no sentence covers the question well, first, with its marker', () => {
     const result = answer('rebase with uncommitted changes stash automatically', [rebase, stash]);
     expect(result.text).not.toBe(NOTHING_RELEVANT);
-    expect(result.cited).toEqual(['fil_rebase']);
-    expect(result.text).toBe('`--autostash`, `--no-autostash`: Automatically create a temporary stash entry before the operation begins, and apply it after the operation ends. [1]');
+    expect(result.cited[0]).toBe('fil_rebase');
+    expect(result.text.split('\n\n')[0]).toBe('`--autostash`, `--no-autostash`: Automatically create a temporary stash entry before the operation begins, and apply it after the operation ends. [1]');
+  });
+
+  it("quotes retrieval's first page when its best sentence comes near a later page's, first", () => {
+    const maint = passage('fil_patches', 'SubmittingPatches.txt', 'A bugfix should be based on `maint` in general. If the bug is not present in `maint`, base it on `master`.', 0.8);
+    const threads = passage('fil_format', 'git-format-patch.txt', 'If you want `git format-patch` to take care of threading, you will want to ensure that threading is disabled for `git send-email`.', 0.79);
+    const result = answer('I want to send a bug fix to the Git project itself. Which branch should I base my patch on?', [maint, threads]);
+    expect(result.cited[0]).toBe('fil_patches');
+    expect(result.text.split('\n\n')[0]).toContain('base it on `master`. [1]');
   });
 
   it('says nothing relevant when the passages hold next to none of the question\'s words, whatever their score', () => {

@@ -9,16 +9,22 @@ export const EXTRACTIVE_MODEL = 'groundwork-extractive-v1';
 
 /** Share of the question's weight a sentence must cover to count as an answer at all. */
 export const RELEVANCE_THRESHOLD = 0.4;
+/** How much less a sentence of each later passage weighs than one of the passage before it (retrieval's order, up to the fifth). */
+const RANK_STEP = 0.1;
+/** A sentence that covers less than RELEVANCE_THRESHOLD of the question still competes, at this share of its score. */
+const BELOW_THRESHOLD = 0.8;
+/** The first passage's best sentence is quoted too when it scores at least this share of the best sentence. */
+const FIRST_PAGE_SHARE = 0.5;
 /** A further sentence joins the answer only when it scores at least this share of the best one. */
-const FOLLOWER_SHARE = 0.55;
-const MAX_SENTENCES = 3;
+const FOLLOWER_SHARE = 0.45;
+const MAX_SENTENCES = 4;
 /** A question word found in no passage counts as much as an average word that was found: often a paraphrase, not a sign of a wrong topic. */
 const ABSENT_TERM_WEIGHT = 1;
 /** A heading's words speak for the sentences under it, and the code a sentence introduces for it, at half weight. */
 const HEADING_WEIGHT = 0.5;
 const CODE_WEIGHT = 0.5;
 /** A sentence the chunker cut the start off weighs this much of a whole one: it reads as a fragment. */
-const CUT_OFF_FACTOR = 0.6;
+const CUT_OFF_FACTOR = 0.4;
 /** Most passages an answer quotes from. */
 const MAX_QUOTED_PASSAGES = 3;
 
@@ -83,7 +89,7 @@ const DEFINITION_BONUS = 0.1;
 
 /** A chunk's first sentence that starts in lower case is most likely the end of one cut at the chunk's start ("also enable dark mode for…"). */
 function isCutOff(sentence: Sentence): boolean {
-  return sentence.position === 0 && /^\p{Ll}/u.test(sentence.text);
+  return sentence.position === 0 && /^(?:\p{Ll}|[),.;:]|\(\p{Ll})/u.test(sentence.text);
 }
 
 function lengthFactor(words: number): number {
@@ -125,14 +131,17 @@ function scoreCandidates(input: ChatModelInput): Candidate[] {
         if (context > 0) inContext++;
       }
     }
-    const lexical = covered.size + inContext >= termsToMatch(questionTerms.size) ? coverage / total : 0;
-    const retrieval = 0.7 + 0.3 * (bm25Of(passage.score) / bestPassageScore);
+    const matches = covered.size + inContext >= termsToMatch(questionTerms.size);
+    const lexical = matches ? coverage / total : 0;
+    // Retrieval's order counts: the first page is preferred unless another's sentence is clearly better.
+    const retrieval = (0.7 + 0.3 * (bm25Of(passage.score) / bestPassageScore)) * (1 - RANK_STEP * Math.min(passageIndex, 4));
     const position = (1 - Math.min(sentence.position, 10) * 0.01) * (isCutOff(sentence) ? CUT_OFF_FACTOR : 1);
     // A short line of a slide or a chart is short by nature, not a fragment.
     const length = sentence.line ? 1 : lengthFactor(sentence.text.split(/\s+/).length);
     const bonus = phraseBonus(questionSequence, ownTerms[index] as string[]) + focusBonus(ownTerms[index] as string[], covered) + (covered.size > 0 && DEFINITION.test(sentence.text) ? DEFINITION_BONUS : 0);
     const unthresholded = (coverage / total + bonus) * length * retrieval * position;
-    const score = lexical < RELEVANCE_THRESHOLD ? 0 : (lexical + bonus) * length * retrieval * position;
+    // Every passage handed over is relevant (relevance.ts): a sentence that holds enough of the question's words competes on its score.
+    const score = !matches ? 0 : lexical < RELEVANCE_THRESHOLD ? unthresholded * BELOW_THRESHOLD : (lexical + bonus) * length * retrieval * position;
     return { passageIndex, sentence, terms, score, unthresholded, covered };
   });
 }
@@ -150,14 +159,23 @@ function selectSentences(candidates: Candidate[]): Candidate[] {
   const best = ranked[0];
   if (!best) return [];
   const chosen = [best];
-  const covered = new Set(best.covered);
+  // Retrieval's first page is quoted when it has a sentence near the best one: it is more often the
+  // page that answers than the page of a sentence that happens to share more of the question's words.
+  const first = best.passageIndex === 0 ? undefined : ranked.find((candidate) => candidate.passageIndex === 0);
+  if (first && !isCutOff(first.sentence) && first.score >= best.score * FIRST_PAGE_SHARE) chosen.unshift(first);
+  const covered = new Set(chosen.flatMap((candidate) => [...candidate.covered]));
   for (const candidate of ranked.slice(1)) {
+    if (chosen.includes(candidate)) continue;
     if (chosen.length >= MAX_SENTENCES || candidate.score < best.score * FOLLOWER_SHARE) break;
     if (chosen.some((other) => overlap(other.terms, candidate.terms) > 0.8)) continue;
     const addsTerm = [...candidate.covered].some((term) => !covered.has(term));
-    const continues = chosen.some((other) => other.passageIndex === candidate.passageIndex && Math.abs(other.sentence.position - candidate.sentence.position) === 1);
-    if (!addsTerm && !continues) continue;
+    const continues = candidate.covered.size > 0 && chosen.some((other) => other.passageIndex === candidate.passageIndex && Math.abs(other.sentence.position - candidate.sentence.position) === 1);
     const passages = new Set(chosen.map((other) => other.passageIndex));
+    // Another page's sentence joins though it adds no word of the question: it may say what the first one does not (its number, its option).
+    const anotherPage = !passages.has(candidate.passageIndex);
+    if (!addsTerm && !continues && !anotherPage) continue;
+    // The end of a sentence the chunker cut reads as a fragment: never quoted beside a whole one.
+    if (isCutOff(candidate.sentence)) continue;
     if (!passages.has(candidate.passageIndex) && passages.size >= MAX_QUOTED_PASSAGES) continue;
     chosen.push(candidate);
     for (const term of candidate.covered) covered.add(term);

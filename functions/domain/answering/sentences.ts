@@ -118,6 +118,13 @@ function readableLine(line: string): string {
 /** How statements of the common languages start ("const x =", "import { a } from", "if ("); prose may start with the same words, never so. */
 const CODE_STATEMENT = /^(?:(?:const|let|var)\s+[\w{[].*=|(?:import|export)\s.*(?:\sfrom\s|[{*]|default)|(?:function|class|interface|type|def)\s+\w+\s*[({<=:]|(?:if|for|while|switch)\s*\(|return\s.*;$)/;
 
+/**
+ * A line of JSX or of an object literal outside a fence (a demo's markup in MDX): a component's tag
+ * (`<IconButton`, `</Tooltip>`; capitalised, which HTML's tags and prose's "<b>" are not), an
+ * attribute (`aria-label="show"`, `onClick={…}`), or a property ending in a comma (`color: theme.palette.main,`).
+ */
+const JSX_LINE = /^(?:<\/?[A-Z][\w.]*(?:[\s>]|\/>|$)|[\w-]+=(?:"[^"]*"|\{)|[\w$-]+\s*:\s*[^\s,]+,$)/;
+
 /** Characters that are rare in prose and common in code (parentheses and brackets are common in both). */
 const CODE_SYMBOLS = /[{};=<>]/g;
 
@@ -128,7 +135,7 @@ const CODE_SYMBOLS = /[{};=<>]/g;
  */
 function looksLikeCode(line: string): boolean {
   const trimmed = line.trim();
-  if (CODE_STATEMENT.test(trimmed)) return true;
+  if (CODE_STATEMENT.test(trimmed) || JSX_LINE.test(trimmed)) return true;
   // A line that opens or closes a block, or a statement ended by a semicolon ("f(x);", 'from "./types";', never prose's "policies (see below);").
   if (/^[{}]|^[\])]+[;,]?$/.test(trimmed) || /(?:[{[]|\w\()$/.test(trimmed) || /\w\(.*\);$|["'];$/.test(trimmed)) return true;
   const prose = readableLine(trimmed).replace(/^(?:>\s*)+/, '').replace(/`[^`]*`/g, '').replace(/\s+/g, '');
