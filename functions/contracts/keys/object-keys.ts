@@ -40,3 +40,18 @@ export function extractionKey(organizationId: string, dataSourceId: string, etag
 export function normalizeEtag(etag: string): string {
   return etag.trim().replace(/^W\//, '').replace(/^"|"$/g, '');
 }
+
+/** `org/<orgId>/web/<webSourceId>/`: everything a web source keeps in the platform bucket. */
+export function webSourcePrefix(organizationId: string, webSourceId: string): string {
+  return `${dataPrefix(organizationId)}web/${webSourceId}/`;
+}
+
+/** The stored text of one crawled page (its id is a hash of its normalised URL). */
+export function webPageKey(organizationId: string, webSourceId: string, pageId: string): string {
+  return `${webSourcePrefix(organizationId, webSourceId)}pages/${pageId}.json`;
+}
+
+/** Where a crawl's cursor waits between slices: it can outgrow a queue message. */
+export function crawlCursorKey(organizationId: string, webSourceId: string, crawlId: string, slice: number): string {
+  return `${webSourcePrefix(organizationId, webSourceId)}crawls/${crawlId}/cursor-${slice}.json`;
+}

@@ -12,6 +12,7 @@ import { FolderRepository } from '../folders/folder-repository';
 import type { FolderTree } from '../folders/folder-tree';
 import { retryOnConflict } from '../table/tagged-transaction';
 import { removeSourceFromKnowledgeBases } from '../knowledge-bases/source-usage';
+import { purgeWebSource } from '../websites/purge-web-source';
 import { sourcePurgeMessage, type PurgeKind, type SourcePurgePayload } from './indexing-messages';
 
 /** §23.1: a purge works in slices well inside the 15-minute invocation limit, then hands on. */
@@ -29,12 +30,13 @@ const DEFAULTS: PurgeDependencies = { ports: getPorts, sliceMs: PURGE_SLICE_MS, 
 type Purge = (ports: Ports, message: QueueMessage, payload: SourcePurgePayload, timeLeft: () => boolean) => Promise<'done' | 'more'>;
 
 /**
- * Purges by source kind. Kinds without an entry (web and API sources, knowledge bases, until their
+ * Purges by source kind. Kinds without an entry (API sources, knowledge bases, until their
  * families need one) fail and stay in the dead letters, kept for when they do.
  */
 const PURGES: Partial<Record<PurgeKind, Purge>> = {
   file: purgeFile,
   folder: purgeFolder,
+  web_source: (ports, message, payload) => purgeWebSource(ports, message.organizationId, payload.sourceId),
   // Chat sessions are the chat family's (domain/chat/chat-purge); this processor only dispatches.
   user: (ports, message, payload, timeLeft) => purgeUserChats(ports.database, message.organizationId, payload.sourceId, timeLeft),
   application: (ports, message, payload, timeLeft) => purgeApplicationChats(ports.database, message.organizationId, payload.sourceId, timeLeft),

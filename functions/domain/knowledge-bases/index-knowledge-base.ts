@@ -9,7 +9,8 @@ import type { FileRecord } from '../files/file-record';
 import { readExtraction } from '../ingestion/stored-extraction';
 import { nowIso } from '../../contracts/keys/table-keys';
 import { kbIndexMessage, type IndexCursor, type KbIndexPayload } from './index-messages';
-import { fileIndexRecords } from './index-records';
+import { fileIndexRecords, webPageIndexRecords } from './index-records';
+import { WebSourceRepository } from '../websites/web-source-repository';
 import { dropIndexVersions } from './index-versions';
 import { INDEXING_ERRORS } from './knowledge-base-messages';
 import type { KnowledgeBaseRecord } from './knowledge-base-record';
@@ -85,7 +86,7 @@ async function runSlice(ports: Ports, dependencies: IndexDependencies, organizat
   const deadline = dependencies.now() + dependencies.sliceMs;
   const cursor = payload.cursor ?? START;
   const target = knowledgeBaseIndexName(payload.knowledgeBaseId, payload.indexVersion);
-  if (payload.sourceType !== 'files') throw new IndexingError(INDEXING_ERRORS.sourceTypeNotAvailable(payload.sourceType));
+  if (payload.sourceType === 'apis') throw new IndexingError(INDEXING_ERRORS.sourceTypeNotAvailable(payload.sourceType));
 
   const embedder: EmbeddingsPort | undefined = ports.embeddings.adapter !== 'none' ? ports.embeddings : undefined;
   if (!embedder && !ports.vectors.supportsFullText) throw new IndexingError(INDEXING_ERRORS.noEmbeddings);
@@ -99,13 +100,15 @@ async function runSlice(ports: Ports, dependencies: IndexDependencies, organizat
   if (!embedder) await ensure(null);
   else if (embedder.dimensions !== null) await ensure(embedder.dimensions);
 
-  const files = new Map((await new FileRepository(ports.database).getMany(organizationId, payload.dataSourceIds)).map((file) => [file.id, file]));
+  const files = payload.sourceType === 'files' ? new Map((await new FileRepository(ports.database).getMany(organizationId, payload.dataSourceIds)).map((file) => [file.id, file])) : new Map<string, FileRecord>();
+  const recordsOfSource = (sourceId: string) =>
+    payload.sourceType === 'websites' ? webSourceIndexRecords(ports, organizationId, sourceId, options) : recordsOf(ports, files.get(sourceId), options);
   const options = { chunkSize: payload.chunkSize ?? CHUNK_SIZE_RANGE.default, overlap: payload.overlap ?? OVERLAP_RANGE.default };
   let { documents, chunks } = cursor;
   let progressed = false;
 
   for (let source = cursor.source; source < payload.dataSourceIds.length; source++) {
-    const records = await recordsOf(ports, files.get(payload.dataSourceIds[source] as string), options);
+    const { records, documents: sourceDocuments } = await recordsOfSource(payload.dataSourceIds[source] as string);
     for (let from = source === cursor.source ? cursor.chunk : 0; from < records.length; from += INDEX_BATCH_SIZE) {
       // At least one batch per slice, so even a zero budget moves forward.
       if (progressed && dependencies.now() >= deadline) return { kind: 'more', cursor: { source, chunk: from, documents, chunks, slice: cursor.slice + 1 } };
@@ -119,7 +122,7 @@ async function runSlice(ports: Ports, dependencies: IndexDependencies, organizat
       chunks += batch.length;
       progressed = true;
     }
-    if (records.length > 0) documents += 1;
+    if (source > cursor.source || cursor.chunk === 0) documents += sourceDocuments;
   }
   if (chunks === 0) throw new IndexingError(INDEXING_ERRORS.nothingIndexed);
   return { kind: 'done', documents, chunks };
@@ -129,15 +132,40 @@ async function runSlice(ports: Ports, dependencies: IndexDependencies, organizat
  * The chunks of one referenced file, or none: a file deleted since (an orphaned id), no longer
  * active (a new version being ingested) or without its stored extraction is left out.
  */
-async function recordsOf(ports: Ports, file: FileRecord | undefined, options: { chunkSize: number; overlap: number }): Promise<IndexRecord[]> {
-  if (!file || file.status !== 'active' || !file.metadata.extraction_key) return [];
+async function recordsOf(ports: Ports, file: FileRecord | undefined, options: { chunkSize: number; overlap: number }): Promise<SourceRecords> {
+  if (!file || file.status !== 'active' || !file.metadata.extraction_key) return NO_RECORDS;
   const extraction = await readExtraction(ports.objects, file.metadata.extraction_key);
   if (!extraction) {
     logger.warn('Indexing left out a file whose extraction is missing', { dataSourceId: file.id, key: file.metadata.extraction_key });
-    return [];
+    return NO_RECORDS;
   }
-  return fileIndexRecords(file, extraction, options);
+  const records = fileIndexRecords(file, extraction, options);
+  return { records, documents: records.length > 0 ? 1 : 0 };
 }
+
+/**
+ * The chunks of every page a web source keeps, in URL order (a slice's cursor counts chunks into
+ * it); a deleted source (an orphaned id) has none. Each page is a document of its own.
+ */
+async function webSourceIndexRecords(ports: Ports, organizationId: string, sourceId: string, options: { chunkSize: number; overlap: number }): Promise<SourceRecords> {
+  const pages = (await new WebSourceRepository(ports.database).pages(organizationId, sourceId)).sort((a, b) => a.url.localeCompare(b.url));
+  const records: IndexRecord[] = [];
+  let documents = 0;
+  for (const page of pages) {
+    const extraction = await readExtraction(ports.objects, page.extraction_key);
+    if (!extraction) continue;
+    const pageRecords = webPageIndexRecords(sourceId, page, extraction, options);
+    records.push(...pageRecords);
+    if (pageRecords.length > 0) documents += 1;
+  }
+  return { records, documents };
+}
+
+interface SourceRecords {
+  records: IndexRecord[];
+  documents: number;
+}
+const NO_RECORDS: SourceRecords = { records: [], documents: 0 };
 
 async function handOn(ports: Ports, message: QueueMessage, payload: KbIndexPayload, cursor: IndexCursor): Promise<void> {
   const repository = new KnowledgeBaseRepository(ports.database);

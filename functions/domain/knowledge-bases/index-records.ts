@@ -23,3 +23,23 @@ export function fileIndexRecords(file: { id: string; name: string }, document: C
     },
   }));
 }
+
+/**
+ * The index records of one crawled page: cited by the page's title and URL (§2 Citation), under
+ * its web source's id. Ids are `<sourceId>:<pageId>:<chunk index>`, stable like a file's.
+ */
+export function webPageIndexRecords(sourceId: string, page: { page_id: string; title: string; url: string }, document: ChunkableDocument, options: ChunkingOptions): IndexRecord[] {
+  return chunkDocument(document, options).map((chunk) => ({
+    id: `${sourceId}:${page.page_id}:${chunk.index}`,
+    sourceId,
+    sourceType: 'web',
+    text: chunk.text,
+    metadata: {
+      name: page.title || page.url,
+      url: page.url,
+      chunkIndex: chunk.index,
+      ...(chunk.page !== undefined ? { page: chunk.page } : {}),
+      ...(chunk.headings ? { headings: chunk.headings } : {}),
+    },
+  }));
+}

@@ -11,8 +11,6 @@ const NO_BODY = new Set(['groups.addMember', 'organizations.provisionCloudResour
  */
 const PENDING = new Set([
   // Not implemented yet (501).
-  'web-sources.create',
-  'web-sources.update',
   'api-sources.create',
   'api-sources.update',
 ]);

@@ -12,6 +12,7 @@ import * as profile from './profile';
 import * as storageCredentials from './storage-credentials';
 import * as support from './support';
 import * as users from './users';
+import * as webSources from './web-sources';
 
 /**
  * Request and response schemas by route id. The family pipeline validates every body with the
@@ -81,6 +82,13 @@ export const ROUTE_SCHEMAS: RouteSchemaTable = {
   'rag.getGroups': { response: applications.applicationGroupsSchema },
   'rag.putGroups': { body: users.grantedGroupsRequestSchema, response: applications.applicationGroupsSchema.extend({ message: z.string() }) },
   'rag.notify': { body: applications.notifyRequestSchema },
+  'web-sources.list': { response: webSources.webSourceListSchema },
+  'web-sources.get': { response: webSources.webSourceAnswerSchema },
+  'web-sources.usage': { response: webSources.webSourceUsageSchema },
+  'web-sources.create': { body: webSources.createWebSourceRequestSchema(), response: webSources.webSourceSavedSchema, status: 201 },
+  'web-sources.update': { body: webSources.updateWebSourceRequestSchema(), response: webSources.webSourceSavedSchema },
+  'web-sources.delete': { status: 204 },
+  'web-sources.sync': { response: webSources.webSourceSavedSchema, status: 202 },
   'chat.listSessions': { response: chat.chatSessionPageSchema },
   'chat.createSession': { body: chat.createChatSessionRequestSchema, response: chat.createChatSessionResponseSchema, status: 201 },
   'chat.listMessages': { response: chat.chatMessagesSchema },
