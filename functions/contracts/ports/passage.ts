@@ -20,6 +20,12 @@ export interface Passage {
   headings?: string[];
 }
 
+/**
+ * The document a passage belongs to when passages are spread over documents: a crawled page (its
+ * URL), not the whole website its `documentId` names.
+ */
+export const documentKeyOf = (passage: Pick<Passage, 'documentId' | 'url'>): string => passage.url ?? passage.documentId;
+
 /** §2 Citation, as chat messages carry it in `sources`. */
 export interface Citation {
   documentId: string;

@@ -34,6 +34,12 @@ describe('mergePassages', () => {
     expect(mergePassages([[...long, ...others]], 5).map((p) => p.documentId)).toEqual(['long', 'long', 'long', 'long', 'b']);
   });
 
+  it('spreads a website over its pages: each crawled page is a document of its own', () => {
+    const site = [0.9, 0.8, 0.7, 0.6].map((score, n) => ({ ...passage('web_1', 'kb1', score, `page ${n} text`), sourceType: 'web' as const, url: `https://docs.example/${n}` }));
+    const merged = mergePassages([[...site, passage('b', 'kb1', 0.5)]], 5, 2);
+    expect(merged.map((p) => p.url ?? p.documentId)).toEqual(['https://docs.example/0', 'https://docs.example/1', 'https://docs.example/2', 'https://docs.example/3', 'b']);
+  });
+
   it('keeps only the best of near-identical chunks', () => {
     const same = 'The aurora over Tromso danced in green ribbons for most of the night';
     const merged = mergePassages([[passage('f1', 'kb1', 0.5, same)], [passage('f1', 'kb2', 0.7, `${same}.`), passage('x', 'kb2', 0.1)]], 5);

@@ -1,4 +1,4 @@
-import type { Passage } from '../../contracts/ports/passage';
+import { documentKeyOf, type Passage } from '../../contracts/ports/passage';
 import { foldedWords } from '../text-analysis/tokenizer';
 
 /** Word-set overlap above which two chunks say the same thing (the same file in two knowledge bases, a page crawled twice). */
@@ -48,22 +48,22 @@ export function mergePassages(rankings: readonly Passage[][], topK: number, perD
   if (Number.isFinite(perDocument)) {
     const seen = new Set<string>();
     for (const passage of ordered) {
-      if (seen.has(passage.documentId)) continue;
-      seen.add(passage.documentId);
+      if (seen.has(documentKeyOf(passage))) continue;
+      seen.add(documentKeyOf(passage));
       firstOfDocument.add(passage);
     }
   }
   const passes = Number.isFinite(perDocument) ? [ordered.filter((passage) => firstOfDocument.has(passage)), ordered.filter((passage) => !firstOfDocument.has(passage))] : [ordered];
   for (const passage of passes.flat()) {
     if (kept.length >= topK) break;
-    const fromDocument = perDocumentKept.get(passage.documentId) ?? 0;
+    const fromDocument = perDocumentKept.get(documentKeyOf(passage)) ?? 0;
     if (fromDocument >= perDocument) continue;
     const words = new Set(foldedWords(passage.text));
     const prefix = prefixOf(words);
     const candidates = new Set(prefix.flatMap((word) => keptByPrefixWord.get(word) ?? []));
     if ([...candidates].some((other) => jaccard(other, words) >= NEAR_DUPLICATE_SIMILARITY)) continue;
     kept.push(passage);
-    perDocumentKept.set(passage.documentId, fromDocument + 1);
+    perDocumentKept.set(documentKeyOf(passage), fromDocument + 1);
     for (const word of prefix) {
       const list = keptByPrefixWord.get(word);
       if (list) list.push(words);
