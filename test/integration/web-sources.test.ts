@@ -5,6 +5,9 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { countersKey } from '../../functions/contracts/keys/table-keys';
 import { ALLOW_PRIVATE_URLS_ENV } from '../../functions/domain/outbound/address-policy';
 import { UserRepository } from '../../functions/domain/users/user-repository';
+import { failDeadLetteredIndexing } from '../../functions/domain/ingestion/dead-letters';
+import { webCrawlMessage } from '../../functions/domain/websites/crawl-messages';
+import { WebSourceRepository } from '../../functions/domain/websites/web-source-repository';
 import { removeDataDir, startTestPlatform } from '../support/local-platform-fixture';
 import { knowledgeFlows, subscribe, waitUntil, type Body, type KnowledgeFlows } from '../support/knowledge-flows';
 
@@ -38,6 +41,7 @@ beforeAll(async () => {
   site = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://site').pathname;
     if (path === '/robots.txt') return void response.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /private/\n');
+    if (path === '/hangs') return; // never answers: a crawl that is still running
     if (path === '/guide.zip') return void response.writeHead(200, { 'content-type': 'application/zip' }).end('PK');
     const html = pages.get(path);
     if (!html) return void response.writeHead(404).end();
@@ -177,5 +181,17 @@ describe('web sources (§13)', () => {
     expect(refused.status).toBe(402);
     expect(refused.body.message).toBe('Data source limit reached for your plan');
     expect((await flows.call('GET', '/api/web-sources?search=too%20many', admin)).body.total).toBe(0);
+    await database.client.send(new UpdateCommand({ TableName: database.tableName, Key: countersKey(organizationId), UpdateExpression: 'SET data_source_count = :real', ExpressionAttributeValues: { ':real': 1 } }));
+  });
+
+  it('fails a source whose crawl reached the dead letters, so it can be synced again', async () => {
+    const created = await flows.call('POST', '/api/web-sources', admin, { name: 'Stalled', configuration: { url: `${siteUrl}/hangs`, crawl_depth: 1 } });
+    expect(created.status).toBe(201);
+    const id = created.body.webSource.id as string;
+    const stored = await new WebSourceRepository(platform.ports.database).get(organizationId, id);
+    await failDeadLetteredIndexing(platform.ports, JSON.stringify(webCrawlMessage(organizationId, 'system', { webSourceId: id, crawlId: stored!.crawl_id!, trigger: 'create', slice: 0 })));
+    const failed = (await flows.call('GET', `/api/web-sources/${id}`, admin)).body.webSource;
+    expect(failed).toMatchObject({ status: 'failed', last_error: 'The crawl failed repeatedly; try again later' });
+    expect((await flows.call('POST', `/api/web-sources/${id}/sync`, admin, {})).status).toBe(202);
   });
 });

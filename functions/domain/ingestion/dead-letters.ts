@@ -5,10 +5,13 @@ import { mutateFile, revise } from '../files/file-writes';
 import { KB_INDEX_MESSAGE_TYPE } from '../knowledge-bases/index-messages';
 import { failDeadLetteredIndex } from '../knowledge-bases/index-knowledge-base';
 import { UNPROCESSED_MESSAGE } from './ingest-claim';
+import { WEB_CRAWL_MESSAGE_TYPE } from '../websites/crawl-messages';
+import { failDeadLetteredCrawl } from '../websites/crawl-web-source';
 
 /**
  * §23.1 "after the final failure, the resource concerned is set failed": a dead-lettered `kb.index`
- * fails its deployment (failDeadLetteredIndex); for a `file.ingest`
+ * fails its deployment (failDeadLetteredIndex), a dead-lettered `web.crawl` its source
+ * (failDeadLetteredCrawl); for a `file.ingest`
  * message (or the S3 notification behind it) that reached the dead letters, a still-pending item
  * becomes failed. The ingest's own last-attempt rule already covers almost every case; this is
  * what the embedded queue's onDeadLetter hook and the cloud's dead-letter worker run for the
@@ -22,6 +25,7 @@ export async function failDeadLetteredIndexing(ports: Ports, body: string): Prom
     return;
   }
   if (delivery.kind === 'envelope' && delivery.message.type === KB_INDEX_MESSAGE_TYPE) return failDeadLetteredIndex(ports, delivery.message);
+  if (delivery.kind === 'envelope' && delivery.message.type === WEB_CRAWL_MESSAGE_TYPE) return failDeadLetteredCrawl(ports, delivery.message);
   const targets: Array<{ organizationId: string; dataSourceId: string }> =
     delivery.kind === 's3-event'
       ? delivery.records.flatMap((record) => fileKeyOf(record.s3.object.key) ?? [])
