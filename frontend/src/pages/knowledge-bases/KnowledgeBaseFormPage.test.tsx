@@ -204,22 +204,62 @@ describe('Knowledge base form', () => {
     expect(bodyOf(apiCalls(fetchMock, 'POST', '/api/knowledge-bases')[0]?.[1])).toMatchObject({ name: 'Policies (Clone)', source_type: 'files', data_source_ids: ['d-handbook'] });
   });
 
-  it('says so when websites cannot be listed yet (501), instead of failing', async () => {
-    open('/knowledge-bases/create');
+  it('builds a website knowledge base from the website picker, searched by name, URL and description', async () => {
+    const { fetchMock } = open('/knowledge-bases/create');
     fireEvent.click(await screen.findByRole('radio', { name: 'Websites' }, LATER));
     fireEvent.click(button('Select Websites'));
     const picker = await screen.findByRole('dialog', { name: 'Select Websites' });
-    expect((await within(picker).findByTestId('kb-picker-unavailable', undefined, LATER)).textContent).toContain('This endpoint is not available yet in this release');
-    expect(within(picker).getByTestId('kb-picker-empty').textContent).toBe('No websites available.');
-    expect(['Name', 'URL', 'Crawl Frequency', 'Crawl Depth'].every((column) => within(picker).getByRole('columnheader', { name: column }))).toBe(true);
-    expect(button('Select (0) Website(s)', within(picker)).disabled).toBe(true);
+    const pick = within(picker);
+    expect(['Name', 'URL', 'Crawl Frequency', 'Crawl Depth'].every((column) => pick.getByRole('columnheader', { name: column }))).toBe(true);
+    const docs = (await pick.findByRole('checkbox', { name: 'Select Product docs' }, LATER)).closest('tr') as HTMLElement;
+    expect(within(docs).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['', 'Product docs', 'https://docs.example.com/', 'weekly', '3']);
+    expect(new URL(String(apiCalls(fetchMock, 'GET', '/api/web-sources')[0]?.[0])).searchParams.get('all')).toBe('true');
+    expect(button('Select (0) Website(s)', pick).disabled).toBe(true);
+
+    const search = pick.getByRole('textbox', { name: 'Search websites' });
+    const listed = () => pick.queryAllByRole('checkbox').map((box) => box.getAttribute('aria-label'));
+    type(search, 'example.org');
+    expect(listed()).toEqual(['Select Help centre']);
+    type(search, 'for customers');
+    expect(listed()).toEqual(['Select Help centre']);
+    type(search, 'product');
+    expect(listed()).toEqual(['Select Product docs']);
+    fireEvent.click(pick.getByRole('checkbox', { name: 'Select Product docs' }));
+    type(search, 'weekly');
+    expect(pick.getByTestId('kb-picker-empty').textContent).toBe('No websites match your search');
+    type(search, '');
+    fireEvent.click(pick.getByRole('checkbox', { name: 'Select Help centre' }));
+    fireEvent.click(button('Select (2) Website(s)', pick));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Select Websites' })).toBeNull());
+    const chosen = screen.getAllByTestId('kb-selected-source').map((item) => item.textContent);
+    expect(chosen).toEqual(['Product docshttps://docs.example.com/', 'Help centrehttps://help.example.org/']);
+
+    type(nameField(), 'Docs');
+    fireEvent.click(button('Create Knowledge Base'));
+    expect(await screen.findByText('Knowledge Base created successfully', undefined, LATER)).toBeTruthy();
+    expect(bodyOf(apiCalls(fetchMock, 'POST', '/api/knowledge-bases')[0]?.[1])).toMatchObject({ name: 'Docs', source_type: 'websites', data_source_ids: ['w-1', 'w-2'] });
   });
 
-  it('lists the sources of a website knowledge base by ID when they cannot be looked up', async () => {
-    open('/knowledge-bases/kb-web/edit');
+  it('shows the websites of a knowledge base by name, and one that no longer exists as orphaned', async () => {
+    const state = kbState();
+    state.knowledgeBases[2]!.data_source_ids = ['w-1', 'w-gone'];
+    open('/knowledge-bases/kb-web/edit', state);
     await waitFor(() => expect(nameField().value).toBe('Docs site'), LATER);
-    await waitFor(() => expect(screen.getAllByTestId('kb-selected-source').map((item) => item.textContent)).toEqual([expect.stringContaining('w-1')]), LATER);
-    expect(screen.queryByTestId('kb-orphaned-source')).toBeNull();
     expect((screen.getByRole('radio', { name: 'Websites' }) as HTMLInputElement).checked).toBe(true);
+    const orphan = await screen.findByTestId('kb-orphaned-source', undefined, LATER);
+    expect(orphan.textContent).toContain('Orphaned Source');
+    expect(orphan.textContent).toContain('ID: w-gone');
+    expect(screen.getAllByTestId('kb-selected-source').map((item) => item.textContent)).toEqual(['Product docshttps://docs.example.com/']);
+  });
+
+  it('says so when API endpoints cannot be listed yet (501), instead of failing', async () => {
+    open('/knowledge-bases/create');
+    fireEvent.click(await screen.findByRole('radio', { name: 'APIs' }, LATER));
+    fireEvent.click(button('Select API Endpoints'));
+    const picker = await screen.findByRole('dialog', { name: 'Select API Endpoints' });
+    expect((await within(picker).findByTestId('kb-picker-unavailable', undefined, LATER)).textContent).toContain('This endpoint is not available yet in this release');
+    expect(within(picker).getByTestId('kb-picker-empty').textContent).toBe('No API endpoints available.');
+    expect(['Name', 'Method', 'URL', 'Headers'].every((column) => within(picker).getByRole('columnheader', { name: column }))).toBe(true);
+    expect(button('Select (0) Endpoint(s)', within(picker)).disabled).toBe(true);
   });
 });

@@ -12,8 +12,9 @@ type TableSourceType = 'websites' | 'apis';
 interface PickerRow {
   id: string;
   name: string;
-  description: string;
   cells: string[];
+  /** What the search matches. */
+  searchText: string[];
   summary: SourceSummary;
 }
 
@@ -51,8 +52,9 @@ export function SourceTablePickerDialog({ type, initial, onClose, onConfirm }: S
           return {
             id: source.id,
             name: source.name,
-            description: source.description ?? '',
             cells: [source.name, config.url ?? '', config.crawl_frequency ?? '', config.crawl_depth === undefined ? '' : String(config.crawl_depth)],
+            // Spec 02: the website search matches name, URL and description.
+            searchText: [source.name, config.url ?? '', source.description ?? ''],
             summary: { id: source.id, name: source.name, detail: config.url },
           };
         })
@@ -61,15 +63,14 @@ export function SourceTablePickerDialog({ type, initial, onClose, onConfirm }: S
           return {
             id: source.id,
             name: source.name,
-            description: source.description ?? '',
             cells: [source.name, row.method, row.url, row.headers],
+            searchText: [source.name, row.method, row.url, source.description ?? ''],
             summary: { id: source.id, name: source.name, detail: `${row.method} ${row.url}`.trim() },
           };
         });
   const problems = loadedSourceProblems(type, raw);
   const needle = search.trim().toLowerCase();
-  // Spec 02: the website search matches name, URL and description; the API picker does the same.
-  const shown = needle ? rows.filter((row) => [row.name, row.cells.join(' '), row.description].some((text) => text.toLowerCase().includes(needle))) : rows;
+  const shown = needle ? rows.filter((row) => row.searchText.some((text) => text.toLowerCase().includes(needle))) : rows;
   const notAvailable = answer.error instanceof ApiError && answer.error.status === 501;
 
   const toggle = (row: PickerRow, on: boolean) =>

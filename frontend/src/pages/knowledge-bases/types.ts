@@ -1,3 +1,4 @@
+import type { WebSource as ContractWebSource } from '../../../../shared/api/schemas/web-sources';
 import type { EmbeddingModel, KnowledgeBaseSourceType } from '../../../../shared/rules/knowledge-base-form';
 
 /**
@@ -24,14 +25,12 @@ export interface KnowledgeBaseDraft {
   dataSourceIds: string[];
 }
 
-/** §2 WebSource, as the website picker reads it. */
-export interface WebSource {
-  id: string;
-  name: string;
-  description?: string | null;
-  status?: string;
-  configuration?: { url?: string; crawl_frequency?: string; crawl_depth?: number; sitemap_url?: string | null };
-}
+/**
+ * §2 WebSource (shared/api/schemas/web-sources.ts) as the website picker reads it: loaded sources are
+ * checked before use (spec 02 §5, 'Missing URL for website ...'), so beyond the id nothing is trusted.
+ */
+export type WebSource = Pick<ContractWebSource, 'id' | 'name'> &
+  Partial<Pick<ContractWebSource, 'description' | 'status'>> & { configuration?: Partial<ContractWebSource['configuration']> };
 
 /** §2 ApiSource; spec 02 §3 says its configuration may arrive as a JSON string. */
 export interface ApiSource {

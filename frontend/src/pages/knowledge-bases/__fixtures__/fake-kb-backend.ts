@@ -1,12 +1,13 @@
 import { bodyOf, errorResponse, fakeRoutes, paged, type FakeRoute } from '../../../__fixtures__/fake-api';
 import { jsonResponse, type FetchHandler } from '../../../__fixtures__/test-auth';
 import { filesBackend, filesState } from '../../files/__fixtures__/fake-files-backend';
+import { webBackend, webState } from '../../web-sources/__fixtures__/fake-web-backend';
 import type { KnowledgeBase } from '../types';
 
 /**
  * An in-memory knowledge-base backend (contract §15 shapes) behind the fake network of the page tests,
- * over the file manager's fake (§9, §10) for the pickers. Web and API sources answer 501 as the real
- * server does in this release. Tests reach into `state` to change what the next read answers.
+ * over the file manager's (§9, §10) and the web sources' (§13) fakes for the pickers. API sources
+ * answer 501 as the real server does in this release. Tests reach into `state` to change what the next read answers.
  */
 
 const CREATED = '2025-03-01T09:30:00.000Z';
@@ -44,6 +45,7 @@ export const GROUPS = [
 export function kbState() {
   return {
     files: filesState(),
+    web: webState(),
     knowledgeBases: [
       fakeKnowledgeBase('kb-draft', 'Handbook', { data_source_ids: ['d-handbook', 'd-new'] }),
       fakeKnowledgeBase('kb-ready', 'Policies', { status: 'ready', updated_at: UPDATED, document_count: 2, chunk_count: 14 }),
@@ -69,6 +71,7 @@ const notImplemented = () => errorResponse(501, 'This endpoint is not available 
 
 export function kbBackend(state: KbState): FetchHandler {
   const files = filesBackend(state.files);
+  const web = webBackend(state.web);
   const find = (id: string | undefined) => state.knowledgeBases.find((kb) => kb.id === id);
   const grantsOf = (id: string) => GROUPS.filter((group) => group.is_admin_group || (state.grants.get(id) ?? []).includes(group.id)).map(({ id: gid, name, is_admin_group }) => ({ id: gid, name, is_admin_group }));
   const toFiles: (method: FakeRoute['method']) => FakeRoute = (method) => ({ method, path: /^\/api\/(data-sources|folders|files)/, reply: (_m, url, init) => files(url.toString(), init) });
@@ -158,7 +161,8 @@ export function kbBackend(state: KbState): FetchHandler {
         return jsonResponse({ dataSources: found, total: found.length, page: 1, limit: found.length, totalPages: found.length ? 1 : 0 });
       },
     },
-    { method: 'GET', path: /^\/api\/(web-sources|api-sources)/, reply: notImplemented },
+    { method: 'GET', path: /^\/api\/web-sources/, reply: (_m, url, init) => web(url.toString(), init) },
+    { method: 'GET', path: /^\/api\/api-sources/, reply: notImplemented },
     toFiles('GET'),
     toFiles('POST'),
   ]);
