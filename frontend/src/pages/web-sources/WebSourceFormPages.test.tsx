@@ -177,6 +177,16 @@ describe('Crawl report', () => {
     expect(within(report).getByTestId('crawl-last').textContent).toBe('Last crawled—');
   });
 
+  it('says a new source is queued before its first crawl starts', async () => {
+    const state = webState();
+    state.webSources[1] = fakeWebSource('w-2', 'Help centre', { status: 'pending', crawl_report: null, page_count: 0, last_crawled_at: null, next_crawl_at: null });
+    open('/data-sources/web/w-2/edit', state);
+    const report = await screen.findByTestId('crawl-report', undefined, LATER);
+    expect(within(report).getByTestId('web-status').textContent).toBe('Pending');
+    expect(within(report).getByTestId('crawl-running').textContent).toBe('The crawl is queued and starts shortly.');
+    expect(within(report).queryByTestId('crawl-no-report')).toBeNull();
+  });
+
   it('re-reads the source while it crawls, and stops once it is ready', async () => {
     const state = webState();
     const source = fakeWebSource('w-2', 'Help centre', { status: 'crawling', crawl_report: fakeReport({ finished_at: null, indexed: 5, failed_count: 0, failed: [] }) });
