@@ -84,7 +84,8 @@ describe('web sources (§13)', () => {
     source = await readySource('Harbor site', { url: `${siteUrl}/`, crawl_depth: 3 });
     expect(source).toMatchObject({ source_type: 'web_source', status: 'ready', page_count: 3, last_error: null, configuration: { url: `${siteUrl}/`, crawl_frequency: 'daily', crawl_depth: 3 } });
     expect(Date.parse(source.next_crawl_at) - Date.parse(source.last_crawled_at)).toBe(24 * 3600 * 1000);
-    expect(source.crawl_report).toMatchObject({ indexed: 3, skipped: { robots: 1, type: 1 } });
+    expect(source.crawl_report).toMatchObject({ indexed: 3, skipped: { robots: 1, type: 1 }, failed: [] });
+    expect(Date.parse(source.crawl_report.finished_at)).toBeGreaterThan(Date.parse(source.crawl_report.started_at));
   });
 
   it('answers the contract messages in order, and refuses hosts the deployment may not reach', async () => {

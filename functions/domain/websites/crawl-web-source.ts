@@ -58,7 +58,10 @@ export async function crawlWebSource(message: QueueMessage, dependencies: CrawlD
     logger.info('Crawl slice skipped: the source is gone, crawling again, or past this slice', context);
     return;
   }
-  if (source.status !== 'crawling') source = await repository.replace(source, { ...source, status: 'crawling', updated_at: nowIso() });
+  // The report starts with the crawl, so the edit page shows progress (and when it began) from the first slice.
+  if (source.status !== 'crawling' || !source.crawl_report) {
+    source = await repository.replace(source, { ...source, status: 'crawling', crawl_report: source.crawl_report ?? reportEntity(NOTHING_YET, nowIso(), null), updated_at: nowIso() });
+  }
 
   const cursor = payload.cursorKey ? await readCursor(ports, payload.cursorKey) : undefined;
   const pageLimit = await remainingPages(ports, source);
@@ -170,6 +173,8 @@ function pageSink(ports: Ports, source: WebSourceRecord): PageSink {
   };
 }
 
+const NOTHING_YET: CrawlReport = { indexed: 0, unchanged: 0, skipped: { robots: 0, type: 0, host: 0, noindex: 0, duplicate: 0, depth: 0 }, failed: [] };
+
 function reportEntity(report: CrawlReport, startedAt: string, finishedAt: string | null): ReportEntity {
   return {
     started_at: startedAt,
@@ -202,12 +207,16 @@ export const CRAWL_FAILED = 'The crawl failed repeatedly; try again later';
 export async function failDeadLetteredCrawl(ports: Ports, message: QueueMessage): Promise<void> {
   const payload = message.payload as unknown as WebCrawlPayload;
   const repository = new WebSourceRepository(ports.database);
-  const source = await repository.get(message.organizationId, payload.webSourceId);
-  if (!source || source.crawl_id !== payload.crawlId || (source.status !== 'crawling' && source.status !== 'pending')) return;
-  try {
-    await repository.replace(source, { ...source, status: 'failed', last_error: CRAWL_FAILED, crawl_slice: 0, updated_at: nowIso() });
-  } catch (error) {
-    if (!(error instanceof StaleWebSourceError)) throw error;
+  // A slice of the same crawl may still be writing (a redelivery racing the dead letter): read again until one write wins.
+  for (let round = 0; round < 5; round++) {
+    const source = await repository.get(message.organizationId, payload.webSourceId);
+    if (!source || source.crawl_id !== payload.crawlId || (source.status !== 'crawling' && source.status !== 'pending')) return;
+    try {
+      await repository.replace(source, { ...source, status: 'failed', last_error: CRAWL_FAILED, crawl_slice: 0, updated_at: nowIso() });
+      logger.warn('A dead-lettered crawl left its web source failed', { webSourceId: source.id, crawlId: payload.crawlId });
+      return;
+    } catch (error) {
+      if (!(error instanceof StaleWebSourceError)) throw error;
+    }
   }
-  logger.warn('A dead-lettered crawl left its web source failed', { webSourceId: source.id, crawlId: payload.crawlId });
 }
