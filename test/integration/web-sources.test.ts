@@ -120,6 +120,23 @@ describe('web sources (§13)', () => {
     const unknown = await flows.call('GET', '/api/web-sources/web_unknown', admin);
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('Web source not found');
+
+    // Another organization's source: every route answers 404 and changes nothing (§1.3).
+    const repository = new WebSourceRepository(platform.ports.database);
+    const own = (await repository.get(organizationId, source.id as string))!;
+    const foreign = { ...own, id: 'web_foreign', organization_id: 'org_elsewhere', name: 'Elsewhere' };
+    await repository.create(foreign, null);
+    for (const [method, path, body] of [
+      ['GET', '/api/web-sources/web_foreign', undefined],
+      ['GET', '/api/web-sources/web_foreign/usage', undefined],
+      ['PUT', '/api/web-sources/web_foreign', { name: 'Mine now' }],
+      ['POST', '/api/web-sources/web_foreign/sync', {}],
+      ['DELETE', '/api/web-sources/web_foreign', undefined],
+    ] as const) {
+      const answer = await flows.call(method, path, admin, body);
+      expect(answer.status, `${method} ${path}`).toBe(404);
+    }
+    expect(await repository.get('org_elsewhere', 'web_foreign')).toEqual(foreign);
   });
 
   it('builds a knowledge base over the site whose chat cites a page by its title and URL, and guards the source while used', async () => {
