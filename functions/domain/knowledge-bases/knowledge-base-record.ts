@@ -1,4 +1,5 @@
-import type { EmbeddingModel, KnowledgeBaseSourceType, KnowledgeBaseStatus } from '../../../shared/rules/knowledge-base-form';
+import type { KnowledgeBaseFields } from '../../../shared/api/schemas/knowledge-bases';
+import type { KnowledgeBaseStatus } from '../../../shared/rules/knowledge-base-form';
 import { keys, newId } from '../../contracts/keys/table-keys';
 
 export {
@@ -23,16 +24,9 @@ export {
  *   message does nothing, and a slice hands on to exactly one next one;
  * - `index_failures`: failed attempts of the current slice, for §23.1's "after the final failure".
  */
-export interface KnowledgeBaseRecord {
+export interface KnowledgeBaseRecord extends KnowledgeBaseFields {
   id: string;
   organization_id: string;
-  name: string;
-  description: string;
-  source_type: KnowledgeBaseSourceType;
-  chunk_size: number | null;
-  overlap: number | null;
-  embedding_model: EmbeddingModel;
-  data_source_ids: string[];
   status: KnowledgeBaseStatus;
   error: string | null;
   document_count: number;
