@@ -1,11 +1,14 @@
 /**
- * How RELEVANCE_FLOOR (functions/domain/answering/relevance.ts) is chosen, on training data only: the SciFact train
- * claims, each of which has a relevant abstract in the corpus (on-topic), against questions about
- * software documentation asked of the same corpus (off-topic: bench/doc-questions, none of which a
- * biomedical abstract answers). For each question, the score of the best passage the chat's
- * retrieval would hand the answerer (the embedded BM25 index over the chunked abstracts); the floor
- * is the score that best separates the two (balanced accuracy), printed with the rates around it.
- * Seconds to a minute; not part of npm test.
+ * How RELEVANCE_FLOOR (functions/domain/answering/relevance.ts) is chosen, on training data only:
+ * the SciFact train claims, each of which has a relevant abstract in the corpus (on-topic), against
+ * questions about software documentation asked of the same corpus (off-topic: bench/doc-questions,
+ * none of which a biomedical abstract answers). For each question, the five passages the chat's
+ * retrieval would hand over (the embedded BM25 index over the chunked abstracts, at most two of an
+ * abstract), read as relevance.ts reads them: retrieval's score and the share of the question's
+ * words a passage holds (coverage). Prints the chosen coverage floor (the highest that keeps
+ * ON_TOPIC_KEPT of on-topic claims: coverage does not grow with the question's length, a score
+ * does), beside what a score floor would be, and the spread of the relevant abstract's score
+ * against the best passage's (the relative floor). Seconds to a minute; not part of npm test.
  *
  *   npx tsx bench/relevance-floor.ts
  */
@@ -87,7 +90,7 @@ try {
   const bestCoverage = (item: Awaited<ReturnType<typeof features>>) => Math.max(0, ...item.coverage);
   console.log(`On-topic (SciFact train, ${on.length}): best passage score p5 ${quantile(on.map(bestScore), 0.05)}, p50 ${quantile(on.map(bestScore), 0.5)}; best coverage p5 ${quantile(on.map(bestCoverage), 0.05)}, p50 ${quantile(on.map(bestCoverage), 0.5)}.`);
   console.log(`Off-topic (doc questions, ${off.length}): best passage score p50 ${quantile(off.map(bestScore), 0.5)}, p95 ${quantile(off.map(bestScore), 0.95)}; best coverage p50 ${quantile(off.map(bestCoverage), 0.5)}, p95 ${quantile(off.map(bestCoverage), 0.95)}.`);
-  console.log(`Chosen floor (off-topic refused most, on-topic kept >= ${ON_TOPIC_KEPT * 100} %): score >= ${constrained.score} and coverage >= ${constrained.coverage}: on-topic kept ${(constrained.onKept * 100).toFixed(1)} %, off-topic refused ${(constrained.offRefused * 100).toFixed(1)} %.`);
+  console.log(`Score and coverage together (off-topic refused most, on-topic kept >= ${ON_TOPIC_KEPT * 100} %): score >= ${constrained.score} and coverage >= ${constrained.coverage}: on-topic kept ${(constrained.onKept * 100).toFixed(1)} %, off-topic refused ${(constrained.offRefused * 100).toFixed(1)} %.`);
   console.log(`Best balanced accuracy: score >= ${chosen.score} and coverage >= ${chosen.coverage}: on-topic kept ${(chosen.onKept * 100).toFixed(1)} %, off-topic refused ${(chosen.offRefused * 100).toFixed(1)} % (balanced accuracy ${(chosen.balanced * 100).toFixed(1)} %).`);
   const scoreOnly = { score: 0, balanced: 0 };
   for (let score = 0; score <= 0.9001; score += 0.01) {
@@ -100,7 +103,7 @@ try {
     const offRefused = off.filter((item) => bestCoverage(item) < coverage).length / off.length;
     if (onKept >= ON_TOPIC_KEPT) Object.assign(coverageOnly, { coverage: Number(coverage.toFixed(2)), onKept, offRefused });
   }
-  console.log(`Coverage alone (length-free), on-topic kept >= ${ON_TOPIC_KEPT * 100} %: coverage >= ${coverageOnly.coverage}: on-topic kept ${(coverageOnly.onKept * 100).toFixed(1)} %, off-topic refused ${(coverageOnly.offRefused * 100).toFixed(1)} %.`);
+  console.log(`Chosen floor, coverage alone (length-free), on-topic kept >= ${ON_TOPIC_KEPT * 100} %: coverage >= ${coverageOnly.coverage}: on-topic kept ${(coverageOnly.onKept * 100).toFixed(1)} %, off-topic refused ${(coverageOnly.offRefused * 100).toFixed(1)} %.`);
   console.log(`(Score alone: best floor ${scoreOnly.score}, balanced accuracy ${(scoreOnly.balanced * 100).toFixed(1)} %.)`);
   // The relative floor: a relevant abstract's passage among the five, against the best passage's score, on the claims it is found for.
   const ratios = on.flatMap((item, at) => {
