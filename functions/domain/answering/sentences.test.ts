@@ -67,7 +67,7 @@ describe('sentencesOf', () => {
   });
 
   it("reads no sentence out of a demo's JSX or object literal that no fence marks", () => {
-    const demo = ['<IconButton', '  size="large"', '  aria-label="show 17 new notifications"', '  color="inherit"', '>', '</IconButton>', "border: `2px dashed ${theme.palette.secondary.main}`,", 'color: theme.palette.secondary.main,', 'Snackbars show brief messages.'].join('\n');
+    const demo = ['<IconButton', '  size="large"', '  aria-label="show 17 new notifications"', '  color="inherit"', '>', '</IconButton>', "border: `2px dashed ${theme.palette.secondary.main}`,", 'color: theme.palette.secondary.main,', '// Versioning must be enabled on both buckets', 'Snackbars show brief messages.'].join('\n');
     expect(sentencesOf(demo).map((sentence) => sentence.text)).toEqual(['Snackbars show brief messages.']);
     // Prose with a tag in lower case or a colon stays prose.
     expect(sentencesOf('Note: use <b>bold</b> sparingly, or not at all.').map((sentence) => sentence.text)).toEqual(['Note: use bold sparingly, or not at all.']);

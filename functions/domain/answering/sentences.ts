@@ -119,11 +119,11 @@ function readableLine(line: string): string {
 const CODE_STATEMENT = /^(?:(?:const|let|var)\s+[\w{[].*=|(?:import|export)\s.*(?:\sfrom\s|[{*]|default)|(?:function|class|interface|type|def)\s+\w+\s*[({<=:]|(?:if|for|while|switch)\s*\(|return\s.*;$)/;
 
 /**
- * A line of JSX or of an object literal outside a fence (a demo's markup in MDX): a component's tag
+ * A line of JSX, of an object literal or a `//` comment outside a fence (a demo's markup in MDX, a code block the chunk cut): a component's tag
  * (`<IconButton`, `</Tooltip>`; capitalised, which HTML's tags and prose's "<b>" are not), an
  * attribute (`aria-label="show"`, `onClick={…}`), or a property ending in a comma (`color: theme.palette.main,`).
  */
-const JSX_LINE = /^(?:<\/?[A-Z][\w.]*(?:[\s>]|\/>|$)|[\w-]+=(?:"[^"]*"|\{)|[\w$-]+\s*:\s*[^\s,]+,$)/;
+const JSX_LINE = /^(?:\/\/\s|\/\*|<\/?[A-Z][\w.]*(?:[\s>]|\/>|$)|[\w-]+=(?:"[^"]*"|\{)|[\w$-]+\s*:\s*[^\s,]+,$)/;
 
 /** Characters that are rare in prose and common in code (parentheses and brackets are common in both). */
 const CODE_SYMBOLS = /[{};=<>]/g;
