@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { countersKey } from '../../functions/contracts/keys/table-keys';
 import { ALLOW_PRIVATE_URLS_ENV } from '../../functions/domain/outbound/address-policy';
 import { UserRepository } from '../../functions/domain/users/user-repository';
@@ -211,5 +211,22 @@ describe('web sources (§13)', () => {
     const failed = (await flows.call('GET', `/api/web-sources/${id}`, admin)).body.webSource;
     expect(failed).toMatchObject({ status: 'failed', last_error: 'The crawl failed repeatedly; try again later' });
     expect((await flows.call('POST', `/api/web-sources/${id}/sync`, admin, {})).status).toBe(202);
+  });
+
+  it("stops a crawl at the plan's indexed pages, and refuses a sync once they are all used", async () => {
+    const { database } = platform.ports;
+    const counters = async () => (await database.client.send(new GetCommand({ TableName: database.tableName, Key: countersKey(organizationId), ConsistentRead: true }))).Item ?? {};
+    const used = Number((await counters()).indexed_page_count ?? 0);
+    // The starter plan keeps 250 pages: leave room for one more than this organization keeps now.
+    await database.client.send(new UpdateCommand({ TableName: database.tableName, Key: countersKey(organizationId), UpdateExpression: 'SET indexed_page_count = :count', ExpressionAttributeValues: { ':count': 249 } }));
+    const capped = await readySource('Capped', { url: `${siteUrl}/`, crawl_depth: 3 });
+    expect(capped).toMatchObject({ page_count: 1, last_error: 'Indexed page limit reached', crawl_report: { stopped_by: 'page-limit' } });
+    expect(Number((await counters()).indexed_page_count)).toBe(250);
+    const refused = await flows.call('POST', `/api/web-sources/${capped.id}/sync`, admin, {});
+    expect(refused.status).toBe(402);
+    expect(refused.body.message).toBe('Indexed page limit reached for your plan');
+    expect((await flows.call('DELETE', `/api/web-sources/${capped.id}`, admin)).status).toBe(204);
+    expect(Number((await counters()).indexed_page_count)).toBe(249);
+    await database.client.send(new UpdateCommand({ TableName: database.tableName, Key: countersKey(organizationId), UpdateExpression: 'SET indexed_page_count = :count', ExpressionAttributeValues: { ':count': used } }));
   });
 });
