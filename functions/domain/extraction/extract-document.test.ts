@@ -34,7 +34,7 @@ describe('extractDocument', () => {
   });
 
   it('has a format version to store beside extracted text', () => {
-    expect(EXTRACTION_FORMAT_VERSION).toBe(2);
+    expect(EXTRACTION_FORMAT_VERSION).toBe(3);
   });
 });
 

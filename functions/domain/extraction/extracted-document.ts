@@ -32,6 +32,7 @@ export interface ExtractedDocument {
 /**
  * Stored with every extraction so that documents extracted by an older extractor can be found and
  * re-extracted when the text it produces changes. 2: Markdown front matter is read (its title and
- * description kept, its other keys dropped) instead of kept as text.
+ * description kept, its other keys dropped) instead of kept as text. 3: reST and AsciiDoc sources
+ * uploaded as .txt are cut at their titles, each section with its heading path.
  */
-export const EXTRACTION_FORMAT_VERSION = 2;
+export const EXTRACTION_FORMAT_VERSION = 3;
