@@ -8,6 +8,7 @@ import { UserRepository } from '../../functions/domain/users/user-repository';
 import { failDeadLetteredIndexing } from '../../functions/domain/ingestion/dead-letters';
 import { webCrawlMessage } from '../../functions/domain/websites/crawl-messages';
 import { WebSourceRepository } from '../../functions/domain/websites/web-source-repository';
+import { crawlDueSources } from '../../functions/domain/websites/web-source-service';
 import { removeDataDir, startTestPlatform } from '../support/local-platform-fixture';
 import { knowledgeFlows, subscribe, waitUntil, type Body, type KnowledgeFlows } from '../support/knowledge-flows';
 
@@ -228,5 +229,17 @@ describe('web sources (§13)', () => {
     expect((await flows.call('DELETE', `/api/web-sources/${capped.id}`, admin)).status).toBe(204);
     expect(Number((await counters()).indexed_page_count)).toBe(249);
     await database.client.send(new UpdateCommand({ TableName: database.tableName, Key: countersKey(organizationId), UpdateExpression: 'SET indexed_page_count = :count', ExpressionAttributeValues: { ':count': used } }));
+  });
+
+  it('starts the crawls the schedule finds due, and only those (schedule.crawl, §23.2)', async () => {
+    const sources = (await flows.call('GET', '/api/web-sources?all=true', admin)).body.webSources as Body[];
+    const ready = sources.filter((candidate) => candidate.status === 'ready');
+    expect(ready.length).toBeGreaterThan(0);
+    expect(await crawlDueSources(platform.ports, new Date().toISOString())).toBe(0);
+    const latest = ready.map((candidate) => candidate.next_crawl_at as string).sort().at(-1)!;
+    expect(await crawlDueSources(platform.ports, latest)).toBe(ready.length);
+    for (const due of ready) await waitUntil(async () => (await flows.call('GET', `/api/web-sources/${due.id}`, admin)).body.webSource.status, 'ready', 60_000);
+    const after = (await flows.call('GET', `/api/web-sources/${ready[0]!.id}`, admin)).body.webSource;
+    expect(Date.parse(after.last_crawled_at)).toBeGreaterThan(Date.parse(ready[0]!.last_crawled_at));
   });
 });

@@ -29,7 +29,7 @@ export interface WebSourceRecord {
 export const WEB_SOURCE_SK_PREFIX = 'WEBSOURCE#';
 export const WEB_PAGE_SK_PREFIX = 'WEBPAGE#';
 /** The cross-organization listing of sources by when their next scheduled crawl is due (`schedule.crawl`). */
-export const CRAWL_SCHEDULE_PARTITION = 'CRAWLS';
+export const CRAWL_SCHEDULE_PARTITION = 'CRAWL_DUE';
 
 export const webSourceKeys = {
   source: (organizationId: string, sourceId: string) => ({ PK: keys.organization(organizationId).PK, SK: `${WEB_SOURCE_SK_PREFIX}${sourceId}` }),
