@@ -6,7 +6,7 @@ import { countersKey } from '../../functions/contracts/keys/table-keys';
 import { ALLOW_PRIVATE_URLS_ENV } from '../../functions/domain/outbound/address-policy';
 import { UserRepository } from '../../functions/domain/users/user-repository';
 import { failDeadLetteredIndexing } from '../../functions/domain/ingestion/dead-letters';
-import { webCrawlMessage } from '../../functions/domain/websites/crawl-messages';
+import { webCrawlMessage } from '../../functions/contracts/messages/web-crawl-message';
 import { WebSourceRepository } from '../../functions/domain/websites/web-source-repository';
 import { crawlDueSources } from '../../functions/domain/websites/web-source-service';
 import { removeDataDir, startTestPlatform } from '../support/local-platform-fixture';

@@ -4,7 +4,7 @@ import { createFolder, deleteFolder, moveFolder, renameFolder } from '../../doma
 import { FolderRepository } from '../../domain/folders/folder-repository';
 import type { FolderTree } from '../../domain/folders/folder-tree';
 import { FileRepository } from '../../domain/files/file-repository';
-import { sourcePurgeMessage } from '../../domain/ingestion/indexing-messages';
+import { sourcePurgeMessage } from '../../contracts/messages/ingest-and-purge-messages';
 import { implement, requireCaller } from '../../http/api-types';
 import { notFound } from '../../contracts/contract-error';
 import { booleanParameter } from '../../contracts/list-paging';

@@ -1,7 +1,7 @@
 import type { ApplicationInput, ApplicationRequestContext, IntegrationInput } from '../../../shared/api/schemas/applications';
 import type { Ports } from '../../contracts/ports/ports';
 import { conflict, forbidden } from '../../contracts/contract-error';
-import { sourcePurgeMessage } from '../ingestion/indexing-messages';
+import { sourcePurgeMessage } from '../../contracts/messages/ingest-and-purge-messages';
 import { knowledgeBasesById } from '../knowledge-bases/knowledge-bases-by-id-store';
 import { GroupRepository } from '../groups/group-repository';
 import type { OrganizationRecord } from '../organizations/organization-repository';

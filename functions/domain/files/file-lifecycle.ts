@@ -6,7 +6,7 @@ import { FOLDER_MESSAGES } from '../folders/folder-messages';
 import { FolderRepository } from '../folders/folder-repository';
 import type { FolderTree } from '../folders/folder-tree';
 import { retryOnConflict } from '../table/tagged-transaction';
-import { fileIngestMessage, sourcePurgeMessage } from '../ingestion/indexing-messages';
+import { fileIngestMessage, sourcePurgeMessage } from '../../contracts/messages/ingest-and-purge-messages';
 import type { OrganizationRecord } from '../organizations/organization-repository';
 import { readStorageCounters } from '../cloud-resources/storage-counters';
 import { nowIso } from '../../contracts/keys/table-keys';

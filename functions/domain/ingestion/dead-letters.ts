@@ -2,10 +2,10 @@ import { logger } from '../../observability/logger';
 import type { Ports } from '../../contracts/ports/ports';
 import { fileKeyOf, parseIndexingBody } from '../../contracts/messages/indexing-message';
 import { mutateFile, revise } from '../files/file-writes';
-import { KB_INDEX_MESSAGE_TYPE } from '../knowledge-bases/index-messages';
+import { KB_INDEX_MESSAGE_TYPE } from '../../contracts/messages/kb-index-message';
 import { failDeadLetteredIndex } from '../knowledge-bases/index-knowledge-base';
 import { UNPROCESSED_MESSAGE } from './ingest-claim';
-import { WEB_CRAWL_MESSAGE_TYPE } from '../websites/crawl-messages';
+import { WEB_CRAWL_MESSAGE_TYPE } from '../../contracts/messages/web-crawl-message';
 import { failDeadLetteredCrawl } from '../websites/crawl-web-source';
 
 /**

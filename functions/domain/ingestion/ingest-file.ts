@@ -18,7 +18,7 @@ import { storageLimitOf } from '../files/storage-limit';
 import { OrganizationRepository } from '../organizations/organization-repository';
 import { withExtractionSlot } from './extraction-slots';
 import { claimIngest, holdsClaim, MAX_INGEST_ATTEMPTS, releaseClaim, settleIngest, UNPROCESSED_MESSAGE, type IngestResult } from './ingest-claim';
-import type { FileIngestPayload } from './indexing-messages';
+import type { FileIngestPayload } from '../../contracts/messages/ingest-and-purge-messages';
 import { hasCurrentExtraction, toStoredExtraction, writeExtraction } from './stored-extraction';
 
 export interface IngestDependencies {

@@ -13,7 +13,7 @@ import type { FolderTree } from '../folders/folder-tree';
 import { retryOnConflict } from '../table/tagged-transaction';
 import { removeSourceFromKnowledgeBases } from '../knowledge-bases/source-usage';
 import { purgeWebSource } from '../websites/purge-web-source';
-import { sourcePurgeMessage, type PurgeKind, type SourcePurgePayload } from './indexing-messages';
+import { sourcePurgeMessage, type PurgeKind, type SourcePurgePayload } from '../../contracts/messages/ingest-and-purge-messages';
 
 /** §23.1: a purge works in slices well inside the 15-minute invocation limit, then hands on. */
 export const PURGE_SLICE_MS = 10 * 60 * 1000;

@@ -3,7 +3,7 @@ import { badRequest, conflict } from '../../contracts/contract-error';
 import { logger } from '../../observability/logger';
 import type { Ports } from '../../contracts/ports/ports';
 import { nowIso } from '../../contracts/keys/table-keys';
-import { kbIndexMessage, type KbIndexPayload } from './index-messages';
+import { kbIndexMessage, type KbIndexPayload } from '../../contracts/messages/kb-index-message';
 import { loadKnowledgeBase, withFreshRead } from './knowledge-base-lifecycle';
 import { INDEXING_ERRORS, KNOWLEDGE_BASE_MESSAGES as M } from './knowledge-base-messages';
 import type { KnowledgeBaseRecord } from './knowledge-base-record';

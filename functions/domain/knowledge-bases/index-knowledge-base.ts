@@ -8,7 +8,7 @@ import { FileRepository } from '../files/file-repository';
 import type { FileRecord } from '../files/file-record';
 import { readExtraction } from '../ingestion/stored-extraction';
 import { nowIso } from '../../contracts/keys/table-keys';
-import { kbIndexMessage, type IndexCursor, type KbIndexPayload } from './index-messages';
+import { kbIndexMessage, type IndexCursor, type KbIndexPayload } from '../../contracts/messages/kb-index-message';
 import { fileIndexRecords, webPageIndexRecords } from './index-records';
 import { WebSourceRepository } from '../websites/web-source-repository';
 import { dropIndexVersions } from './index-versions';

@@ -17,7 +17,7 @@ import { indexedPageCounterWrite } from '../usage/data-source-quota';
 import { INDEXED_PAGE_COUNTER } from '../usage/usage-report';
 import { crawlSlice } from './crawl/crawl-slice';
 import { INDEXED_PAGE_LIMIT_REACHED, type CrawlCursor, type CrawlReport, type PageSink } from './crawl/crawl-types';
-import { webCrawlMessage, type WebCrawlPayload } from './crawl-messages';
+import { webCrawlMessage, type WebCrawlPayload } from '../../contracts/messages/web-crawl-message';
 import { nextCrawlAt, type WebPageRecord, type WebSourceRecord } from './web-source-record';
 import { StaleWebSourceError, WebSourceRepository } from './web-source-repository';
 

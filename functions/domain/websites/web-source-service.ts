@@ -3,7 +3,7 @@ import { conflict, ContractError, notFound } from '../../contracts/contract-erro
 import { newId, nowIso } from '../../contracts/keys/table-keys';
 import type { Ports } from '../../contracts/ports/ports';
 import { logger } from '../../observability/logger';
-import { sourcePurgeMessage } from '../ingestion/indexing-messages';
+import { sourcePurgeMessage } from '../../contracts/messages/ingest-and-purge-messages';
 import { knowledgeBasesUsingSource } from '../knowledge-bases/source-usage';
 import { planInForce } from '../plans/organization-plan';
 import { OrganizationRepository, type OrganizationRecord } from '../organizations/organization-repository';
@@ -11,7 +11,7 @@ import { counted, readCountersItem } from '../usage/counters-store';
 import { DATA_SOURCE_LIMIT_MESSAGES } from '../usage/data-source-quota';
 import { INDEXED_PAGE_COUNTER, DATA_SOURCE_COUNTER } from '../usage/usage-report';
 import type { UserRecord } from '../users/user-repository';
-import { newCrawlId, webCrawlMessage, type CrawlTrigger } from './crawl-messages';
+import { newCrawlId, webCrawlMessage, type CrawlTrigger } from '../../contracts/messages/web-crawl-message';
 import { nextCrawlAt, type WebSourceRecord } from './web-source-record';
 import { DataSourceLimitError, StaleWebSourceError, WebSourceRepository } from './web-source-repository';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { QueueMessage } from '../../contracts/ports/queue';
-import { nowIso } from '../../contracts/keys/table-keys';
+import type { QueueMessage } from '../ports/queue';
+import { nowIso } from '../keys/table-keys';
 
 export type IngestTrigger = 's3-event' | 'upload-complete';
 

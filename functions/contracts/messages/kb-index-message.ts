@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { QueueMessage } from '../../contracts/ports/queue';
-import { nowIso } from '../../contracts/keys/table-keys';
-import type { EmbeddingModel, KnowledgeBaseSourceType } from './knowledge-base-record';
+import type { QueueMessage } from '../ports/queue';
+import { nowIso } from '../keys/table-keys';
+import type { EmbeddingModel, KnowledgeBaseSourceType } from '../../../shared/rules/knowledge-base-form';
 
 export const KB_INDEX_MESSAGE_TYPE = 'kb.index';
 
