@@ -5,37 +5,18 @@
  * chat. Measures the time from creating the source to a chat reply citing one of its pages, the
  * crawl's pages per second, and the peak memory of this process. Writes bench/results/crawl.json.
  */
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, extname, join, normalize, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Json } from '../test/support/json';
+import { serveSite } from '../test/support/static-site';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SITE = resolve(HERE, '../../shared/fixtures/site');
 const RESULTS = join(HERE, 'results', 'crawl.json');
 const TARGET_SECONDS = 45;
 const TIMEOUT_MS = 300_000;
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.xml': 'application/xml', '.css': 'text/css', '.js': 'text/javascript', '.svg': 'image/svg+xml', '.yml': 'text/yaml' };
-
-/** A static server of the fixture folder, as any web server would answer it. */
-function serveSite(): Promise<{ url: string; close(): Promise<void> }> {
-  const server = createServer((request, response) => {
-    let path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://site').pathname)).replace(/^(\.\.[/\\])+/, '');
-    if (path.endsWith('/')) path += 'index.html';
-    const file = join(SITE, path);
-    if (!file.startsWith(SITE) || !existsSync(file) || !statSync(file).isFile()) return void response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
-    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(response);
-  });
-  return new Promise((done) =>
-    server.listen(0, '127.0.0.1', () =>
-      done({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((closed) => server.close(() => closed())) }),
-    ),
-  );
-}
 
 async function main(): Promise<void> {
   if (!existsSync(SITE)) {
@@ -50,7 +31,7 @@ async function main(): Promise<void> {
   const { subscribe } = await import('../test/support/knowledge-flows');
   const { UserRepository } = await import('../functions/domain/users/user-repository');
 
-  const site = await serveSite();
+  const site = await serveSite(SITE);
   const dataDir = mkdtempSync(join(tmpdir(), 'groundwork-bench-crawl-'));
   const platform = await startLocalPlatform({ port: 0, dataDir, schedules: false, frontendDir: join(dataDir, 'no-frontend') });
   let peakRss = process.memoryUsage().rss;
