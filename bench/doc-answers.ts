@@ -17,7 +17,10 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CHAT_LIMITS } from '../shared/rules/chat';
 import { CHUNK_SIZE_RANGE, OVERLAP_RANGE } from '../shared/rules/chunking';
+import { readJsonLines, readQrels } from './beir-files';
 import { askThroughChatApi, type ApiQuestion, type ApiSet, type ApiSetFile } from './chat-api-answers';
+import { abstractSentences } from './scifact-rationales';
+import { SCIFACT, sciFactFile, type SciFactDocument } from './scifact-files';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..');
@@ -103,6 +106,33 @@ function packageSet(set: DocumentationSet): ApiSet | string {
   };
 }
 
+interface SciFactClaim {
+  _id: string;
+  claim: string;
+  cited_doc_ids: string[];
+  evidence: Array<{ doc_id: string; label: string; sentences: number[] }>;
+}
+
+/**
+ * SciFact's 5,183 abstracts uploaded as bench:retrieval uploads them, and the 300 claims of
+ * claims_dev_evidence.jsonl, which are BEIR's test split (the same ids, text and relevant
+ * documents as qrels/test.tsv), 188 of them with rationale sentences.
+ */
+function sciFactSet(): ApiSet | string {
+  if (!existsSync(join(SCIFACT, 'claims_dev_evidence.jsonl'))) return `${relative(ROOT, SCIFACT)} is not there`;
+  const corpus = readJsonLines<SciFactDocument>(join(SCIFACT, 'corpus.jsonl'));
+  const abstracts = new Map(corpus.map((document) => [document._id, document.text]));
+  const relevant = readQrels(join(SCIFACT, 'qrels', 'test.tsv'));
+  const questions = readJsonLines<SciFactClaim>(join(SCIFACT, 'claims_dev_evidence.jsonl')).map((claim): ApiQuestion => {
+    const rationales = claim.evidence.flatMap((evidence) => {
+      const sentences = abstractSentences(abstracts.get(evidence.doc_id) ?? '');
+      return evidence.sentences.flatMap((index) => (sentences[index] ? [sentences[index]] : []));
+    });
+    return { id: claim._id, question: claim.claim, expected: [...(relevant.get(claim._id)?.keys() ?? claim.cited_doc_ids)], ...(rationales.length ? { rationales: [...new Set(rationales)] } : {}) };
+  });
+  return { name: 'scifact', files: corpus.map((document) => ({ id: document._id, ...sciFactFile(document) })), questions };
+}
+
 /** git-docs-qa's own scorer over the chat's replies, so its figures are the set's, not ours. */
 function officialGitDocsScore(details: Array<{ id: string; cited: string[]; answer: string }>): unknown {
   const resultsFile = join(HERE, 'results', 'git-docs-results.jsonl');
@@ -116,9 +146,13 @@ function officialGitDocsScore(details: Array<{ id: string; cited: string[]; answ
 const { values: args } = parseArgs({ options: { set: { type: 'string', multiple: true } } });
 const sets: ApiSet[] = [];
 const skipped: Record<string, string> = {};
-for (const candidate of [...SETS.map(packageSet), gitDocsSet()]) {
+// SciFact (5,183 abstracts, ten minutes) is asked only when named: `--set scifact`.
+const candidates: Array<[name: string, make: () => ApiSet | string]> = [...SETS.map((set): [string, () => ApiSet | string] => [set.name, () => packageSet(set)]), ['git-docs', gitDocsSet], ['scifact', sciFactSet]];
+for (const [name, make] of candidates) {
+  if (args.set ? !args.set.includes(name) : name === 'scifact') continue;
+  const candidate = make();
   if (typeof candidate === 'string') console.log(`Left out: ${candidate}.`);
-  else if (!args.set || args.set.includes(candidate.name)) sets.push(candidate);
+  else sets.push(candidate);
 }
 for (const set of SETS) if (!sets.some((each) => each.name === set.name)) skipped[set.name] = 'not installed';
 const chunking = { chunkSize: CHUNK_SIZE_RANGE.default, overlap: OVERLAP_RANGE.default };
@@ -129,8 +163,9 @@ for (const [name, result] of Object.entries(results)) {
   summary[name] = figures;
   console.log(
     `${name}: ${result.documents} documents, ${result.chunks} chunks, ${result.questions} questions. Cited hit@1 ${result.cited.hitAt1}, hit@5 ${result.cited.hitAt5}, MRR ${result.cited.mrr}` +
-      `${result.cited.keyFactCoverage !== undefined ? `, key facts ${result.cited.keyFactCoverage}` : ''}; nothing found ${result.cited.nothingFound}. ` +
-      `Retrieval hit@1 ${result.retrieval.hitAt1}, hit@5 ${result.retrieval.hitAt5}. Plain BM25 hit@1 ${result.plainBm25.hitAt1}, hit@5 ${result.plainBm25.hitAt5}. Round trip p50 ${result.roundTripMs.p50} ms, p95 ${result.roundTripMs.p95} ms.`,
+      `${result.cited.keyFactCoverage !== undefined ? `, key facts ${result.cited.keyFactCoverage}` : ''}` +
+      `${result.cited.rationaleQuoted !== undefined ? `, rationale quoted ${result.cited.rationaleQuoted} of ${result.cited.questionsWithRationales}` : ''}; nothing found ${result.cited.nothingFound}. ` +
+      `Retrieval hit@1 ${result.retrieval.hitAt1}, hit@5 ${result.retrieval.hitAt5}, recall@5 ${result.retrieval.recallAt5} (cited ${result.cited.recallAt5}), nDCG@10 ${result.retrieval.ndcgAt10}. Plain BM25 hit@1 ${result.plainBm25.hitAt1}, hit@5 ${result.plainBm25.hitAt5}. Round trip p50 ${result.roundTripMs.p50} ms, p95 ${result.roundTripMs.p95} ms.`,
   );
   for (const detail of details.filter((each) => !each.expected.includes(each.cited[0] ?? ''))) console.log(`   not cited first: ${detail.id} (wanted ${detail.expected.join(' or ')}; cited ${detail.cited.slice(0, 5).join(', ') || 'nothing'})`);
 }

@@ -26,6 +26,7 @@ import { CHUNK_SIZE_RANGE, OVERLAP_RANGE } from '../shared/rules/chunking';
 import { MAX_DATA_SOURCE_IDS } from '../shared/rules/knowledge-base-form';
 import type { PlanId } from '../shared/rules/plans';
 import { readJsonLines, readQrels } from './beir-files';
+import { SCIFACT, SCIFACT_FILE_FORMAT, sciFactFile, type SciFactDocument } from './scifact-files';
 import type { ChatLoadPlan, ChatLoadResult, RateLimitWindow } from './chat-load';
 import { inBatches } from './in-batches';
 import { percentile } from './percentile';
@@ -35,7 +36,6 @@ import type { Json } from '../test/support/json';
 
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const SCIFACT = resolve(HERE, '../../shared/eval/scifact');
 const RESULTS = join(HERE, 'results', 'retrieval.json');
 const PROFILE = join(HERE, 'results', 'chat-load.cpuprofile');
 const UPLOAD_CONCURRENCY = 8;
@@ -66,12 +66,6 @@ const { values: args } = parseArgs({
     overlap: { type: 'string', default: String(OVERLAP_RANGE.default) },
   },
 });
-
-interface SciFactDocument {
-  _id: string;
-  title: string;
-  text: string;
-}
 
 async function main(): Promise<void> {
   if (!existsSync(join(SCIFACT, 'corpus.jsonl'))) {
@@ -133,16 +127,16 @@ async function main(): Promise<void> {
     const startedAt = Date.now();
     const uploaded = await inBatches(corpus, UPLOAD_CONCURRENCY, async (document) => {
       const uploader = uploaders[Number(document._id) % UPLOADERS] ?? bearer;
-      const bytes = new TextEncoder().encode(`# ${document.title}\n\n${document.text}\n`);
+      const { name, bytes, mimeType } = sciFactFile(document);
       const ticket = expect(
-        await api('POST', '/api/data-sources/upload-url', uploader, { filename: `${document._id}.md`, folderId: folder.id, size: bytes.length, mimeType: 'text/markdown' }),
+        await api('POST', '/api/data-sources/upload-url', uploader, { filename: name, folderId: folder.id, size: bytes.length, mimeType }),
         201,
         `upload-url ${document._id}`,
       );
       const put = await fetch(ticket.uploadUrl as string, { method: 'PUT', headers: ticket.headers as Record<string, string>, body: bytes });
       if (put.status !== 200) throw new Error(`PUT ${document._id}: ${put.status}`);
       expect(
-        await api('POST', '/api/data-sources/upload-complete', uploader, { dataSourceId: ticket.dataSourceId, objectName: ticket.objectName, size: bytes.length, mimeType: 'text/markdown' }),
+        await api('POST', '/api/data-sources/upload-complete', uploader, { dataSourceId: ticket.dataSourceId, objectName: ticket.objectName, size: bytes.length, mimeType }),
         200,
         `upload-complete ${document._id}`,
       );
@@ -327,7 +321,7 @@ async function main(): Promise<void> {
         retrievalMode: retrievalMode(platform.ports.vectors, platform.ports.embeddings),
         vectorIndex: platform.ports.vectors.adapter,
         chatModel: answerer.adapter,
-        files: 'one Markdown file per document: "# <title>", a blank line, the abstract; named <doc id>.md',
+        files: SCIFACT_FILE_FORMAT,
         chunkSize,
         overlap,
         knowledgeBases: knowledgeBases.length,
