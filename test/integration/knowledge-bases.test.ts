@@ -496,7 +496,7 @@ describe('delete (§15.6) and deploy preconditions (§15.7)', () => {
     expect(numbered[0]?.text).toBe('Sentence number 43 talks about topic 43 in some detail.');
   });
 
-  it('checks that web sources were crawled, and fails indexing of the kinds that have not landed', async () => {
+  it('checks that web sources were crawled, fails a knowledge base whose sources hold no text, and fails indexing API sources (not landed)', async () => {
     const webId = unique('web_');
     await putItem({ ...keys.organization(lab.id), SK: `WEBSOURCE#${webId}`, entity: 'webSource', id: webId, name: 'Docs site', status: 'pending' });
     const kb = await createLab({ source_type: 'websites', data_source_ids: [webId] });
@@ -506,8 +506,15 @@ describe('delete (§15.6) and deploy preconditions (§15.7)', () => {
     await putItem({ ...keys.organization(lab.id), SK: `WEBSOURCE#${webId}`, entity: 'webSource', id: webId, name: 'Docs site', status: 'ready', last_crawled_at: new Date().toISOString() });
     const deployed = await call('POST', `/api/knowledge-bases/${kb.id}/deploy`, tokens.LAB_ADMIN, {});
     expect(deployed.status).toBe(202);
+    // Crawled, but no page kept: nothing to index.
     const failed = await waitForStatus(tokens.LAB_ADMIN, kb.id, 'failed');
-    expect(failed.error).toBe('Indexing websites is not available yet in this release');
+    expect(failed.error).toBe('No text could be indexed from the selected data sources');
+
+    const apiId = unique('api_');
+    await putItem({ ...keys.organization(lab.id), SK: `APISOURCE#${apiId}`, entity: 'apiSource', id: apiId, name: 'Orders API', status: 'active' });
+    const apis = await createLab({ source_type: 'apis', data_source_ids: [apiId] });
+    expect((await call('POST', `/api/knowledge-bases/${apis.id}/deploy`, tokens.LAB_ADMIN, {})).status).toBe(202);
+    expect((await waitForStatus(tokens.LAB_ADMIN, apis.id, 'failed')).error).toBe('Indexing apis is not available yet in this release');
     expect(platform.queue.deadLetters('indexing')).toEqual([]);
   });
 });

@@ -122,7 +122,8 @@ async function runSlice(ports: Ports, dependencies: IndexDependencies, organizat
       chunks += batch.length;
       progressed = true;
     }
-    if (source > cursor.source || cursor.chunk === 0) documents += sourceDocuments;
+    // Counted when the source is done, so a source cut between slices counts once, in the slice that ends it.
+    documents += sourceDocuments;
   }
   if (chunks === 0) throw new IndexingError(INDEXING_ERRORS.nothingIndexed);
   return { kind: 'done', documents, chunks };
