@@ -159,9 +159,9 @@ describe('request conventions (contract §1.1, §1.3)', () => {
   });
 
   it('answers a route that has not landed yet with 501 only after authenticating', async () => {
-    // Web sources arrive with their own issue; their routes authenticate like every other.
-    expect((await callApi(platform.url, 'GET', '/api/web-sources')).status).toBe(401);
-    const answer = await callApi(platform.url, 'GET', '/api/web-sources', { token: tokens.ADMIN });
+    // API sources arrive with their own issue; their routes authenticate like every other.
+    expect((await callApi(platform.url, 'GET', '/api/api-sources')).status).toBe(401);
+    const answer = await callApi(platform.url, 'GET', '/api/api-sources', { token: tokens.ADMIN });
     expect(answer.status).toBe(501);
     expect(answer.body).toMatchObject({ code: 'NOT_IMPLEMENTED' });
   });

@@ -423,7 +423,7 @@ describe('uploads (§9.5, §9.6)', () => {
   it('deletes an object over 50 MB found at completion, with its item (413)', async () => {
     const big = Buffer.alloc(52_428_801, 0x61);
     const attempt = await upload(user, 'huge.txt', big, { size: undefined });
-    expect(attempt.complete.status).toBe(413);
+    expect(attempt.complete.status, JSON.stringify(attempt.complete.body)).toBe(413);
     expect(attempt.complete.body.message).toBe('File size exceeds 50MB limit');
     expect((await call('GET', `/api/data-sources/${attempt.id}`, user)).status).toBe(404);
     await expect.poll(() => objectExists(attempt.ticket.objectName), { timeout: 20_000 }).toBe(false);
