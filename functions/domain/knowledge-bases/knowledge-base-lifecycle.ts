@@ -13,9 +13,7 @@ import { knowledgeBaseLimitOf } from './knowledge-base-quota';
 import { newKnowledgeBaseId, type KnowledgeBaseRecord } from './knowledge-base-record';
 import { KnowledgeBaseLimitError, KnowledgeBaseProcessingError, KnowledgeBaseRepository, StaleKnowledgeBaseError } from './knowledge-base-repository';
 import { findSources } from './source-reference-store';
-
-/** Read-decide-write rounds before giving up on a knowledge base that keeps changing underneath. */
-const WRITE_ROUNDS = 5;
+import { retryOnStale } from '../table/fresh-read';
 
 /** The source look-up the create and update bodies' schemas check `data_source_ids` with. */
 export function sourceLookup(ports: Pick<Ports, 'database'>, organizationId: string): SourceLookup {
@@ -29,15 +27,9 @@ export async function loadKnowledgeBase(ports: Pick<Ports, 'database'>, organiza
   return record;
 }
 
-/** Runs a read-decide-write until it lands on an unchanged item. */
-export async function withFreshRead<T>(attempt: () => Promise<T>): Promise<T> {
-  for (let round = 1; ; round++) {
-    try {
-      return await attempt();
-    } catch (error) {
-      if (!(error instanceof StaleKnowledgeBaseError) || round >= WRITE_ROUNDS) throw error;
-    }
-  }
+/** Runs a read-decide-write until it lands on an unchanged knowledge base. */
+export function withFreshRead<T>(attempt: () => Promise<T>): Promise<T> {
+  return retryOnStale(attempt, (error) => error instanceof StaleKnowledgeBaseError);
 }
 
 /** §15.4: a `draft`, granted to the admin group only, counted against the plan (§1.9). */

@@ -14,17 +14,11 @@ import type { UserRecord } from '../users/user-repository';
 import { newCrawlId, webCrawlMessage, type CrawlTrigger } from '../../contracts/messages/web-crawl-message';
 import { nextCrawlAt, type WebSourceRecord } from './web-source-record';
 import { DataSourceLimitError, StaleWebSourceError, WebSourceRepository } from './web-source-repository';
+import { retryOnStale } from '../table/fresh-read';
 
-const WRITE_ROUNDS = 5;
-
-async function withFreshRead<T>(attempt: () => Promise<T>): Promise<T> {
-  for (let round = 1; ; round++) {
-    try {
-      return await attempt();
-    } catch (error) {
-      if (!(error instanceof StaleWebSourceError) || round >= WRITE_ROUNDS) throw error;
-    }
-  }
+/** Runs a read-decide-write until it lands on an unchanged web source. */
+function withFreshRead<T>(attempt: () => Promise<T>): Promise<T> {
+  return retryOnStale(attempt, (error) => error instanceof StaleWebSourceError);
 }
 
 export async function loadWebSource(ports: Pick<Ports, 'database'>, organizationId: string, sourceId: string): Promise<WebSourceRecord> {
