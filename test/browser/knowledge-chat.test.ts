@@ -1,7 +1,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useBrowserPlatform } from '../support/browser';
-import { knowledgeFlows, type Body } from '../support/knowledge-flows';
+import { knowledgeFlows } from '../support/knowledge-flows';
 import { expectText, newSession, signIn } from '../support/people';
 
 /**
@@ -170,13 +170,7 @@ describe('knowledge to chat: an admin builds, a member chats', () => {
     const flows = knowledgeFlows(suite.platform);
     const { ADMIN, USER } = suite.platform.credentials;
     const token = await flows.login(ADMIN.email, ADMIN.password);
-    const group = await flows.call('POST', '/api/groups', token, { name: GROUP_NAME, description: 'May read the handbook' });
-    expect(group.status, JSON.stringify(group.body)).toBe(201);
-    const users = await flows.call('GET', `/api/users?search=${encodeURIComponent(USER.email)}`, token);
-    const user = (users.body.data as Body[]).find((entry) => entry.email === USER.email);
-    expect(user, JSON.stringify(users.body)).toBeDefined();
-    const added = await flows.call('POST', `/api/groups/${group.body.id}/users/${user!.id}`, token);
-    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    await flows.groupWithMember(token, { name: GROUP_NAME, description: 'May read the handbook' }, USER.email);
 
     await admin.goto(`${suite.platform.url}/rag-applications`);
     await expect.poll(() => admin.getByTestId('page-title').innerText(), { timeout: 15_000 }).toBe('RAG Applications');

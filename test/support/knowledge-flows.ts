@@ -23,6 +23,8 @@ export interface KnowledgeFlows {
   /** Creates a `files` knowledge base, deploys it and waits until it is `ready`. */
   readyKnowledgeBase(token: string, name: string, fileIds: string[]): Promise<Body>;
   createApplication(token: string, body: Body): Promise<Body>;
+  /** Creates a group and adds the user with `email` to it; answers the group. */
+  groupWithMember(token: string, group: { name: string; description: string }, email: string): Promise<Body>;
   newSession(appId: string, token: string): Promise<Body>;
   /** One user message; answers the whole send response. */
   ask(appId: string, sessionId: string, token: string, text: string): Promise<JsonAnswer<Body>>;
@@ -87,6 +89,16 @@ export function knowledgeFlows(platform: Pick<LocalPlatform, 'url'>): KnowledgeF
       const created = await call('POST', '/api/rag', token, { llmModel: 'claude-3-sonnet', ...body });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       return created.body;
+    },
+    async groupWithMember(token, body, email) {
+      const group = await call('POST', '/api/groups', token, body);
+      expect(group.status, JSON.stringify(group.body)).toBe(201);
+      const users = await call('GET', `/api/users?search=${encodeURIComponent(email)}`, token);
+      const user = (users.body.data as Body[]).find((entry) => entry.email === email);
+      expect(user, JSON.stringify(users.body)).toBeDefined();
+      const added = await call('POST', `/api/groups/${group.body.id}/users/${user!.id}`, token);
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+      return group.body;
     },
     async newSession(appId, token) {
       const created = await call('POST', `/api/chat/sessions/${appId}`, token, {});
