@@ -1,4 +1,6 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXTRACTION_MESSAGES } from '../../functions/domain/extraction/extraction-error';
 import { UNPROCESSED_MESSAGE } from '../../functions/domain/ingestion/ingest-claim';
 import { knowledgeBaseIndexName } from '../../functions/contracts/ports/vectors';
+import { ALLOW_PRIVATE_URLS_ENV } from '../../functions/domain/outbound/address-policy';
 import { findFreePort } from '../../local/dynamodb/dynamodb-local';
 import { dynamoDbJvmsOf, startChildPlatform, type ChildPlatform } from '../support/crash/crash-platform';
 import { knowledgeFlows, waitUntil, type Body } from '../support/knowledge-flows';
@@ -17,11 +20,8 @@ import { removeDataDir } from '../support/local-platform-fixture';
  * killed with SIGKILL in the middle of work, then started again on the same data directory, as an
  * `npm start` whose process the machine killed. After the restart nothing may stay pending for ever,
  * nothing may be lost or doubled, and chat history written before the kill must read exactly as it
- * did. The three parts share one data directory and run in order: each builds on what the one before
- * left (files → knowledge bases → chat over them).
- *
- * (d) A crawl slice killed mid-crawl belongs here as well, once web sources are crawled (contract
- * §13); the crawler does not exist yet, so there is nothing to kill.
+ * did. The parts share one data directory and run in order: each builds on what the one before
+ * left (files → knowledge bases → chat over them), then (d) a crawl killed mid-slice.
  */
 
 const DOCUMENTS = fileURLToPath(new URL('../../../shared/fixtures/documents/', import.meta.url));
@@ -148,7 +148,12 @@ async function indexRows(id: string): Promise<{ versions: string[]; rows: Map<st
   }
 }
 
+const savedPrivateUrls = process.env[ALLOW_PRIVATE_URLS_ENV];
+let site: Server | undefined;
+
 beforeAll(async () => {
+  // (d) crawls a site on loopback; the child platform reads the policy from the environment it inherits.
+  process.env[ALLOW_PRIVATE_URLS_ENV] = 'true';
   dataDir = mkdtempSync(join(tmpdir(), 'groundwork-crash-'));
   port = await findFreePort();
   platform = await startChildPlatform(dataDir, port);
@@ -156,6 +161,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  if (savedPrivateUrls === undefined) delete process.env[ALLOW_PRIVATE_URLS_ENV];
+  else process.env[ALLOW_PRIVATE_URLS_ENV] = savedPrivateUrls;
+  await new Promise<void>((resolve) => (site ? site.close(() => resolve()) : resolve()));
   await platform?.stop().catch(() => undefined);
   // Whatever a failed assertion left running must not hold the folder or the memory.
   for (const pid of dataDir ? dynamoDbJvmsOf(dataDir) : []) process.kill(pid, 'SIGKILL');
@@ -337,5 +345,55 @@ describe('kill -9 of the platform, then a restart on the same data directory', (
     }
     await waitUntil(queuesIdle, '[0,0]', 30_000);
     expect((await platform.queues()).deadLetters).toEqual([]);
+  }, 180_000);
+  it('(d) during a crawl slice: the crawl finishes after the restart with every page once, and indexes each page once', async () => {
+    const PAGES = 14;
+    const served = new Map<string, number>();
+    site = createServer((request, response) => {
+      const path = new URL(request.url ?? '/', 'http://site').pathname;
+      if (path === '/robots.txt') return void response.writeHead(404).end();
+      const n = path === '/' ? 0 : Number(path.slice('/page-'.length));
+      if (!Number.isInteger(n) || n < 0 || n >= PAGES) return void response.writeHead(404).end();
+      served.set(path, (served.get(path) ?? 0) + 1);
+      const links = n === 0 ? Array.from({ length: PAGES - 1 }, (_, i) => `<a href="/page-${i + 1}">Beacon ${i + 1}</a>`).join(' ') : '';
+      response
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(`<html><head><title>Beacon ${n}</title></head><body><main><h1>Beacon ${n}</h1><p>Signal lamp record number ${n} for the harbour pilots.</p>${links}</main></body></html>`);
+    });
+    await new Promise<void>((resolve) => site!.listen(0, '127.0.0.1', resolve));
+    const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+    const fetched = () => [...served.values()].reduce((sum, count) => sum + count, 0);
+
+    const created = await flows.call('POST', '/api/web-sources', token, { name: 'Beacons', configuration: { url: siteUrl, crawl_depth: 2 } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.webSource.id as string;
+    const source = async () => (await read(`/api/web-sources/${id}`)).body.webSource as Body;
+    // At the politeness limit of 2 requests a second, the kill after four pages falls inside a slice.
+    await waitUntil(async () => fetched() >= 4, true, 30_000);
+    const statusAtKill = (await source()).status;
+    const fetchedAtKill = fetched();
+    await crashAndRestart();
+    expect(statusAtKill, 'the crawl was running when the platform was killed').toBe('crawling');
+    expect(fetchedAtKill).toBeLessThan(PAGES);
+
+    await waitUntil(async () => (await source()).status, 'ready', SETTLE_MS);
+    expect(await source()).toMatchObject({ status: 'ready', page_count: PAGES, last_error: null });
+    expect(fetched(), 'the crawl went on after the restart').toBeGreaterThan(fetchedAtKill);
+    expect([...served.keys()].sort()).toEqual(['/', ...Array.from({ length: PAGES - 1 }, (_, i) => `/page-${i + 1}`)].sort());
+    await waitUntil(queuesIdle, '[0,0]', 30_000);
+    expect((await platform.queues()).deadLetters).toEqual([]);
+
+    // Each page is stored once: a knowledge base over the source holds PAGES documents, no chunk twice.
+    const kb = await flows.call('POST', '/api/knowledge-bases', token, { name: 'Beacons KB', source_type: 'websites', embedding_model: 'text-embedding-ada-002', data_source_ids: [id] });
+    expect(kb.status, JSON.stringify(kb.body)).toBe(201);
+    expect((await flows.call('POST', `/api/knowledge-bases/${kb.body.id}/deploy`, token, {})).status).toBe(202);
+    await waitUntil(async () => (await knowledgeBase(kb.body.id)).status, 'ready', SETTLE_MS);
+    const settled = await knowledgeBase(kb.body.id);
+    expect(settled.document_count).toBe(PAGES);
+    const { versions, rows } = await indexRows(kb.body.id);
+    expect(versions).toHaveLength(1);
+    const indexed = rows.get(versions[0] as string) ?? [];
+    expect(new Set(indexed.map((row) => row.id)).size, 'no chunk is stored twice').toBe(indexed.length);
+    expect(indexed.length).toBe(settled.chunk_count);
   }, 180_000);
 });
