@@ -29,6 +29,10 @@ export const ENV = {
   stripeWebhookSecret: 'STRIPE_WEBHOOK_SECRET',
   /** Tests only: where the Stripe client sends its requests, e.g. a local fake at http://127.0.0.1:4242. */
   stripeApiBaseUrl: 'STRIPE_API_BASE_URL',
+  /** Where Google Drive calls go (§12); unset means https://www.googleapis.com. Tests point it at a local fake. */
+  googleApiBaseUrl: 'GOOGLE_API_BASE_URL',
+  /** The Google OAuth client id the web client asks a drive.readonly token with (docs/drive.md); unset hides the Drive picker. */
+  googleDriveClientId: 'GOOGLE_DRIVE_CLIENT_ID',
   /** The organization self sign-ups land in when no organization owns the email's domain (§4.2). */
   defaultConsumerOrganizationId: 'GROUNDWORK_DEFAULT_CONSUMER_ORGANIZATION_ID',
   /** Verified SES sender of invitations, e.g. `Groundwork <no-reply@example.com>`. */

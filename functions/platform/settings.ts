@@ -13,6 +13,9 @@ export function createEnvironmentSettings(env: Environment = process.env): Setti
       return origin;
     },
     webOriginIfSet,
+    googleApiBaseUrl() {
+      return env[ENV.googleApiBaseUrl]?.trim() || 'https://www.googleapis.com';
+    },
     defaultConsumerOrganizationId() {
       return env[ENV.defaultConsumerOrganizationId]?.trim() || undefined;
     },

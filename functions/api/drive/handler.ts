@@ -1,4 +1,8 @@
 import { createFamilyHandler } from '../../http/family-handler';
+import { listDriveFilesRoute, syncDriveFilesRoute } from './drive-routes';
 
-/** Every route of this family authenticates and answers 501 until its issue lands (see README, "Status"). */
-export const handler = createFamilyHandler('drive', {});
+/** Google Drive (contract §12): admin only, from the route table; the import itself is the `drive.import` worker's. */
+export const handler = createFamilyHandler('drive', {
+  'drive.files': listDriveFilesRoute,
+  'drive.sync': syncDriveFilesRoute,
+});

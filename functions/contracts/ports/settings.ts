@@ -9,4 +9,6 @@ export interface SettingsPort {
   webOriginIfSet(): string | undefined;
   /** The organization self sign-ups land in when no organization owns the email's domain (§4.2); undefined when unset. */
   defaultConsumerOrganizationId(): string | undefined;
+  /** Base URL of Google's APIs (Drive, §12); Google's own host unless GOOGLE_API_BASE_URL says otherwise (tests). */
+  googleApiBaseUrl?(): string;
 }

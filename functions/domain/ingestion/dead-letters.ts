@@ -6,12 +6,13 @@ import { KB_INDEX_MESSAGE_TYPE } from '../../contracts/messages/kb-index-message
 import { failDeadLetteredIndex } from '../knowledge-bases/index-knowledge-base';
 import { UNPROCESSED_MESSAGE } from './ingest-claim';
 import { WEB_CRAWL_MESSAGE_TYPE } from '../../contracts/messages/web-crawl-message';
+import { DRIVE_IMPORT_MESSAGE_TYPE } from '../../contracts/messages/drive-import-message';
 import { failDeadLetteredCrawl } from '../websites/crawl-web-source';
 
 /**
  * §23.1 "after the final failure, the resource concerned is set failed": a dead-lettered `kb.index`
  * fails its deployment (failDeadLetteredIndex), a dead-lettered `web.crawl` its source
- * (failDeadLetteredCrawl); for a `file.ingest`
+ * (failDeadLetteredCrawl); for a `file.ingest` or `drive.import`
  * message (or the S3 notification behind it) that reached the dead letters, a still-pending item
  * becomes failed. The ingest's own last-attempt rule already covers almost every case; this is
  * what the embedded queue's onDeadLetter hook and the cloud's dead-letter worker run for the
@@ -29,7 +30,7 @@ export async function failDeadLetteredIndexing(ports: Ports, body: string): Prom
   const targets: Array<{ organizationId: string; dataSourceId: string }> =
     delivery.kind === 's3-event'
       ? delivery.records.flatMap((record) => fileKeyOf(record.s3.object.key) ?? [])
-      : delivery.message.type === 'file.ingest'
+      : delivery.message.type === 'file.ingest' || delivery.message.type === DRIVE_IMPORT_MESSAGE_TYPE
         ? [{ organizationId: delivery.message.organizationId, dataSourceId: String(delivery.message.payload.dataSourceId) }]
         : [];
   for (const { organizationId, dataSourceId } of targets) {

@@ -1,9 +1,11 @@
 import { z, type ZodType } from 'zod';
+import * as apiSources from './api-sources';
 import * as applications from './applications';
 import * as auth from './auth';
 import * as billing from './billing';
 import * as chat from './chat';
 import * as dataSources from './data-sources';
+import * as drive from './drive';
 import * as folders from './folders';
 import { healthResponseSchema } from './health';
 import * as knowledgeBases from './knowledge-bases';
@@ -82,6 +84,15 @@ export const ROUTE_SCHEMAS: RouteSchemaTable = {
   'rag.getGroups': { response: applications.applicationGroupsSchema },
   'rag.putGroups': { body: users.grantedGroupsRequestSchema, response: applications.applicationGroupsSchema.extend({ message: z.string() }) },
   'rag.notify': { body: applications.notifyRequestSchema },
+  'drive.files': { response: drive.driveFileListSchema },
+  'drive.sync': { body: drive.driveSyncRequestSchema, status: 202 },
+  'api-sources.list': { response: apiSources.apiSourceListSchema },
+  'api-sources.get': { response: apiSources.apiSourceAnswerSchema },
+  'api-sources.usage': { response: apiSources.apiSourceUsageSchema },
+  'api-sources.create': { body: apiSources.createApiSourceRequestSchema(), response: apiSources.apiSourceSavedSchema, status: 201 },
+  'api-sources.update': { body: apiSources.updateApiSourceRequestSchema(), response: apiSources.apiSourceSavedSchema },
+  'api-sources.delete': { status: 204 },
+  'api-sources.test': { response: apiSources.apiSourceTestSchema },
   'web-sources.list': { response: webSources.webSourceListSchema },
   'web-sources.get': { response: webSources.webSourceAnswerSchema },
   'web-sources.usage': { response: webSources.webSourceUsageSchema },
