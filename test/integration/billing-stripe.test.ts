@@ -341,6 +341,8 @@ describe('Stripe mode (§20)', () => {
     expect(first.body.data.has_more).toBe(true);
     expect(first.body.data.data.map((invoice: Body) => invoice.id)).toEqual(all.slice(0, 2).map((invoice) => invoice.id));
     expect(first.body.data.data[0]).toMatchObject({ amount_due: all[0]!.amount_due, currency: 'usd', status: all[0]!.status, number: all[0]!.number });
+    // §1.6: an invoice's times are Unix seconds, not ISO strings.
+    expect(first.body.data.data[0]).toMatchObject({ created: all[0]!.created, period_start: all[0]!.period_start, period_end: all[0]!.period_end });
     const rest = await call('GET', `/api/billing/invoices?limit=100&starting_after=${all[1]!.id}`, adminToken);
     expect(rest.body.data).toEqual({ data: expect.any(Array), has_more: false });
     expect(rest.body.data.data.map((invoice: Body) => invoice.id)).toEqual(all.slice(2).map((invoice) => invoice.id));

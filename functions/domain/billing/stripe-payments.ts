@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { BILLING_MESSAGES } from '../../../shared/api/schemas/billing';
+import { cardOwnerName, cardOwnerOnly, ownsCard } from '../../../shared/rules/billing/card-ownership';
 import { BillingRuleError } from './billing-rule-error';
 import { liveSubscription } from './self-hosted-billing';
 import { idOf, isMissing, isoFromSeconds, keyed, stripeCall } from './stripe-calls';
@@ -20,7 +21,7 @@ export const PAYMENT_MESSAGES = {
   limitReached: `Payment method limit reached (${MAX_PAYMENT_METHODS})`,
   defaultInUse: 'Cannot delete the default payment method while a subscription is active. Set another default first.',
   noDownloadUrl: 'No download URL available',
-  onlyOwner: (name: string) => `Only ${name} can modify this card`,
+  onlyOwner: cardOwnerOnly,
 } as const;
 
 export interface BillingActor {
@@ -90,22 +91,22 @@ export function toPaymentMethodEntity(method: Stripe.PaymentMethod, defaultId: s
 
 /** §20 "Payment-method ownership". */
 function assertOwner(method: Stripe.PaymentMethod, actor: BillingActor): void {
-  const addedBy = addedByOf(method);
-  const owner = addedBy.userId !== undefined ? addedBy.userId === actor.userId : (method.billing_details?.name ?? '') === actor.name;
-  if (!owner) throw new BillingRuleError('forbidden', PAYMENT_MESSAGES.onlyOwner(addedBy.name || method.billing_details?.name || 'the cardholder'));
+  const card = { addedBy: addedByOf(method), billing_details: method.billing_details };
+  if (!ownsCard(card, actor)) throw new BillingRuleError('forbidden', PAYMENT_MESSAGES.onlyOwner(cardOwnerName(card)));
 }
 
+/** Contract §1.6: an invoice's `created`, `period_start` and `period_end` stay Unix seconds, as doc 3 reads them. */
 function invoiceEntity(invoice: Stripe.Invoice) {
   return {
     id: invoice.id,
     number: invoice.number,
-    created: isoFromSeconds(invoice.created),
+    created: invoice.created,
     amount_due: invoice.amount_due,
     amount_paid: invoice.amount_paid,
     currency: invoice.currency,
     status: invoice.status,
-    period_start: isoFromSeconds(invoice.period_start),
-    period_end: isoFromSeconds(invoice.period_end),
+    period_start: invoice.period_start,
+    period_end: invoice.period_end,
     ...(invoice.hosted_invoice_url ? { hosted_invoice_url: invoice.hosted_invoice_url } : {}),
     ...(invoice.invoice_pdf ? { invoice_pdf: invoice.invoice_pdf } : {}),
   };
