@@ -135,6 +135,9 @@ export async function syncDriveFiles(
     );
     files.push(record);
   }
+  // Refusals in the order the files were asked for, whichever check refused them.
+  const order = new Map(fileIds.map((id, index) => [id, index]));
+  failed.sort((a, b) => (order.get(a.fileId) ?? 0) - (order.get(b.fileId) ?? 0));
   return { files, failed };
 }
 
