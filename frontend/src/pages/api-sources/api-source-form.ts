@@ -1,0 +1,284 @@
+import { API_SOURCE_DEFAULTS, API_SOURCE_MESSAGES, AUTH_TYPES, HTTP_METHODS, PERFORMANCE_LIMITS, RESPONSE_TYPES, type ApiSource, type ApiSourceConfiguration, type AuthType, type HttpMethod, type ResponseType, type SaveApiSourceBody } from './types';
+import { mappingObject, mappingProblems, mappingRows, type MappingRow } from './mapping-rules';
+
+/**
+ * The New/Edit API Source form's values and rules (spec 02 §5 "API source form", contract §14) as
+ * pure functions: what the fields hold, how a stored source fills them, what a save sends, and what
+ * is wrong before sending.
+ */
+
+/** Contract §1.6: what a response shows instead of a secret; sent back, the stored secret is kept. */
+export const MASKED_SECRET = '********';
+export const isMasked = (value: string) => value.startsWith(MASKED_SECRET);
+
+export interface HeaderRow {
+  key: string;
+  value: string;
+}
+
+export type PerformanceField = 'requests_per_minute' | 'retry_count' | 'timeout_seconds' | 'max_response_size_mb';
+
+export interface ApiSourceFormValues {
+  name: string;
+  description: string;
+  endpoint: string;
+  method: HttpMethod;
+  headers: HeaderRow[];
+  authType: AuthType;
+  token: string;
+  username: string;
+  password: string;
+  apiKey: string;
+  /** The api_key header's name; empty means the contract's default, X-API-Key. */
+  apiKeyHeader: string;
+  payloadTemplate: string;
+  responseType: ResponseType;
+  path: string;
+  arrayPath: string;
+  mappings: MappingRow[];
+  /** As typed, so a cleared field stays empty (and then takes its default). */
+  performance: Record<PerformanceField, string>;
+}
+
+/** Spec 02 §3: the form's method defaults to POST. */
+export const EMPTY_API_SOURCE: ApiSourceFormValues = {
+  name: '',
+  description: '',
+  endpoint: '',
+  method: 'POST',
+  headers: [],
+  authType: 'none',
+  token: '',
+  username: '',
+  password: '',
+  apiKey: '',
+  apiKeyHeader: '',
+  payloadTemplate: '',
+  responseType: 'json',
+  path: '',
+  arrayPath: '',
+  mappings: [],
+  performance: {
+    requests_per_minute: String(API_SOURCE_DEFAULTS.requests_per_minute),
+    retry_count: String(API_SOURCE_DEFAULTS.retry_count),
+    timeout_seconds: String(API_SOURCE_DEFAULTS.timeout_seconds),
+    max_response_size_mb: String(API_SOURCE_DEFAULTS.max_response_size_mb),
+  },
+};
+
+const text = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+const oneOf = <T extends string>(choices: readonly T[], value: unknown, fallback: T): T => {
+  const candidate = typeof value === 'string' ? value.trim() : '';
+  return (choices as readonly string[]).includes(candidate) ? (candidate as T) : (choices.find((choice) => choice.toLowerCase() === candidate.toLowerCase()) ?? fallback);
+};
+
+/** Spec 02 §3: the configuration may arrive as a JSON string, and older ones name the endpoint `url`. */
+export function configurationOf(source: Pick<ApiSource, 'configuration'>): Partial<ApiSourceConfiguration> & { url?: string } {
+  const raw: unknown = source.configuration;
+  if (typeof raw === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      return parsed && typeof parsed === 'object' ? (parsed as ApiSourceConfiguration) : {};
+    } catch {
+      return {};
+    }
+  }
+  return raw && typeof raw === 'object' ? (raw as ApiSourceConfiguration) : {};
+}
+
+/** A stored source in the form. Secrets stay masked: sent back unchanged, the server keeps them. */
+export function valuesOf(source: ApiSource): ApiSourceFormValues {
+  const config = configurationOf(source);
+  const auth = config.authentication ?? { type: 'none' };
+  const performance: Partial<Record<PerformanceField, unknown>> = config.performance ?? {};
+  const parsing: Partial<ApiSourceConfiguration['response']['parsing']> = config.response?.parsing ?? {};
+  const number = (field: PerformanceField) => (performance[field] === undefined || performance[field] === null ? EMPTY_API_SOURCE.performance[field] : text(performance[field]));
+  return {
+    name: source.name,
+    description: source.description ?? '',
+    endpoint: config.endpoint ?? config.url ?? '',
+    // Spec 02 §3: a stored source without a method is a GET (the POST default is for new forms only).
+    method: oneOf(HTTP_METHODS, config.method, 'GET'),
+    headers: Object.entries(config.headers ?? {}).map(([key, value]) => ({ key, value: text(value) })),
+    authType: oneOf(AUTH_TYPES, auth.type, 'none'),
+    token: text(auth.token),
+    username: text(auth.username),
+    password: text(auth.password),
+    apiKey: text(auth.key),
+    apiKeyHeader: text(auth.header_name),
+    payloadTemplate: text(config.request?.payload_template),
+    // Spec 02 §3: an unknown type falls back to json.
+    responseType: oneOf(RESPONSE_TYPES, parsing.type, 'json'),
+    path: text(parsing.path),
+    arrayPath: text(parsing.array_path),
+    mappings: mappingRows(parsing.mapping),
+    performance: {
+      requests_per_minute: number('requests_per_minute'),
+      retry_count: number('retry_count'),
+      timeout_seconds: number('timeout_seconds'),
+      max_response_size_mb: number('max_response_size_mb'),
+    },
+  };
+}
+
+/** Only the fields of the chosen authentication type travel; the others would be kept by nobody. */
+function authenticationOf(values: ApiSourceFormValues): ApiSourceConfiguration['authentication'] {
+  switch (values.authType) {
+    case 'bearer':
+      return { type: 'bearer', token: values.token };
+    case 'basic':
+      return { type: 'basic', username: values.username.trim(), password: values.password };
+    case 'api_key':
+      return { type: 'api_key', key: values.apiKey, ...(values.apiKeyHeader.trim() ? { header_name: values.apiKeyHeader.trim() } : {}) };
+    default:
+      return { type: 'none' };
+  }
+}
+
+/** Spec 02 §5: an empty numeric field falls back to its default; anything else is sent as typed. */
+function performanceOf(values: ApiSourceFormValues): ApiSourceConfiguration['performance'] {
+  const entries = (Object.keys(values.performance) as PerformanceField[]).map((field) => {
+    const typed = values.performance[field].trim();
+    return [field, typed === '' ? API_SOURCE_DEFAULTS[field] : Number(typed)] as const;
+  });
+  return Object.fromEntries(entries) as ApiSourceConfiguration['performance'];
+}
+
+/** The configuration the form stands for, as contract §14 spells it. */
+export function configurationFromValues(values: ApiSourceFormValues): ApiSourceConfiguration {
+  return {
+    endpoint: values.endpoint.trim(),
+    method: values.method,
+    headers: Object.fromEntries(values.headers.map((header) => [header.key.trim(), header.value])),
+    authentication: authenticationOf(values),
+    performance: performanceOf(values),
+    request: { payload_template: values.payloadTemplate.trim() },
+    response: {
+      parsing: {
+        type: values.responseType,
+        path: values.path.trim(),
+        array_path: values.arrayPath.trim(),
+        mapping: mappingObject(values.mappings),
+      },
+    },
+  };
+}
+
+/** Spec 02 §3 save payload: name, description, source_type 'api_query', configuration. */
+export function payloadOf(values: ApiSourceFormValues): SaveApiSourceBody {
+  return { name: values.name.trim(), description: values.description.trim(), source_type: 'api_query', configuration: configurationFromValues(values) };
+}
+
+/** The form's fields that carry a message of their own. */
+export type ApiSourceField = 'name' | 'description' | 'endpoint' | 'method' | 'authType' | 'token' | 'username' | 'password' | 'apiKey' | 'payloadTemplate' | 'responseType' | 'headers' | PerformanceField;
+export type ApiSourceFormErrors = Partial<Record<ApiSourceField, string>>;
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Spec 02 §5: a payload template is optional; when given it must be JSON. */
+export function payloadTemplateProblem(template: string): string | undefined {
+  if (template.trim() === '') return undefined;
+  try {
+    JSON.parse(template);
+    return undefined;
+  } catch {
+    return API_SOURCE_MESSAGES.invalidJson;
+  }
+}
+
+/** The Format button: the template pretty-printed, or the message when it is not JSON. */
+export function formatPayloadTemplate(template: string): { text: string; error?: undefined } | { text?: undefined; error: string } {
+  if (template.trim() === '') return { text: '' };
+  try {
+    return { text: JSON.stringify(JSON.parse(template), null, 2) };
+  } catch {
+    return { error: API_SOURCE_MESSAGES.invalidJson };
+  }
+}
+
+export interface ApiSourceJudgement {
+  errors: ApiSourceFormErrors;
+  /** The mapping messages, each once, listed under 'Please fix the following issues:'. */
+  mappingProblems: string[];
+}
+
+/** Everything wrong with the form, with the contract's texts (§14); empty when it may be saved. */
+export function judgeApiSource(values: ApiSourceFormValues): ApiSourceJudgement {
+  const errors: ApiSourceFormErrors = {};
+  const name = values.name.trim();
+  if (name === '') errors.name = API_SOURCE_MESSAGES.nameRequired;
+  else if (name.length > 255) errors.name = API_SOURCE_MESSAGES.nameTooLong;
+  const endpoint = values.endpoint.trim();
+  if (endpoint === '') errors.endpoint = API_SOURCE_MESSAGES.endpointRequired;
+  else if (!isHttpUrl(endpoint)) errors.endpoint = API_SOURCE_MESSAGES.endpointInvalid;
+  if (!(HTTP_METHODS as readonly string[]).includes(values.method)) errors.method = API_SOURCE_MESSAGES.methodInvalid;
+  if (values.headers.some((header) => header.key.trim() === '')) errors.headers = API_SOURCE_MESSAGES.headerNameEmpty;
+  if (values.authType === 'bearer' && values.token.trim() === '') errors.token = API_SOURCE_MESSAGES.tokenRequired;
+  if (values.authType === 'basic') {
+    if (values.username.trim() === '') errors.username = API_SOURCE_MESSAGES.basicRequired;
+    if (values.password === '') errors.password = API_SOURCE_MESSAGES.basicRequired;
+  }
+  if (values.authType === 'api_key' && values.apiKey.trim() === '') errors.apiKey = API_SOURCE_MESSAGES.apiKeyRequired;
+  const template = payloadTemplateProblem(values.payloadTemplate);
+  if (template) errors.payloadTemplate = template;
+  for (const field of Object.keys(PERFORMANCE_LIMITS) as PerformanceField[]) {
+    const typed = values.performance[field].trim();
+    if (typed === '') continue;
+    const number = Number(typed);
+    const { min, max, message } = PERFORMANCE_LIMITS[field];
+    if (!Number.isInteger(number) || number < min || number > max) errors[field] = message;
+  }
+  return { errors, mappingProblems: mappingProblems(values.mappings) };
+}
+
+export const isAcceptable = (judgement: ApiSourceJudgement) => Object.keys(judgement.errors).length === 0 && judgement.mappingProblems.length === 0;
+
+/** Where a 400's `details[].field` (contract §1.4) shows in the form. */
+export function formFieldOf(path: string): ApiSourceField | undefined {
+  const field = path.replace(/^configuration\./, '');
+  const known: Record<string, ApiSourceField> = {
+    name: 'name',
+    description: 'description',
+    endpoint: 'endpoint',
+    url: 'endpoint',
+    method: 'method',
+    headers: 'headers',
+    'authentication.type': 'authType',
+    'authentication.token': 'token',
+    'authentication.username': 'username',
+    'authentication.password': 'password',
+    'authentication.key': 'apiKey',
+    'request.payload_template': 'payloadTemplate',
+    'response.parsing.type': 'responseType',
+    'performance.requests_per_minute': 'requests_per_minute',
+    'performance.retry_count': 'retry_count',
+    'performance.timeout_seconds': 'timeout_seconds',
+    'performance.max_response_size_mb': 'max_response_size_mb',
+  };
+  return known[field] ?? (field.startsWith('headers') ? 'headers' : field.startsWith('authentication') ? 'authType' : undefined);
+}
+
+/** A 400's `details` as field errors; what has no field of its own (mappings, size) is returned apart. */
+export function serverProblems(details: Record<string, string>): { errors: ApiSourceFormErrors; other: string[] } {
+  const errors: ApiSourceFormErrors = {};
+  const other: string[] = [];
+  for (const [path, message] of Object.entries(details)) {
+    const field = formFieldOf(path);
+    if (field) errors[field] ??= message;
+    else if (!other.includes(message)) other.push(message);
+  }
+  return { errors, other };
+}
+
+/** Secrets the form only holds masked: a call from the browser would send the mask, not the secret. */
+export function maskedSecrets(values: ApiSourceFormValues): boolean {
+  const auth = values.authType === 'bearer' ? values.token : values.authType === 'basic' ? values.password : values.authType === 'api_key' ? values.apiKey : '';
+  return isMasked(auth) || values.headers.some((header) => isMasked(header.value));
+}
