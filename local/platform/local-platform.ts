@@ -13,7 +13,7 @@ import { settleDeadLetter } from '../../functions/workers/dead-letters/processor
 import { handler as indexingWorker } from '../../functions/workers/indexing/handler';
 import { handler as scheduleWorker } from '../../functions/workers/schedules/handler';
 import type { ApplicationRecord } from '../../functions/domain/applications/application-record';
-import type { RuntimeConfig } from '../../shared/config/runtime-config';
+import { GOOGLE_IDENTITY_SCRIPT_URL, type RuntimeConfig } from '../../shared/config/runtime-config';
 import { ensureTable, startDynamoDbLocal } from '../dynamodb/dynamodb-local';
 import { startEmbeddedIssuer } from '../identity/embedded-issuer';
 import { createChatModelFromEnvironment, createEmbeddingsFromEnvironment } from '../../functions/platform/model-adapters';
@@ -106,6 +106,8 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
       trustProxy: options.trustProxy,
       isReady: () => ready,
       connectSources: () => (objectStoreOrigin ? [objectStoreOrigin] : []),
+      scriptSources: () => (runtimeConfig?.googleDriveClientId ? [new URL(GOOGLE_IDENTITY_SCRIPT_URL).origin] : []),
+      stripeMode: () => Boolean(process.env[ENV.stripeSecretKey]),
     });
     const port = await listen(server, options.port, options.bindHost ?? '127.0.0.1');
     stops.push(() => new Promise<void>((done) => server.close(() => done())));
@@ -171,6 +173,7 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
       modes: platformModes(),
       // The embedded issuer's login page has email and password only (local/identity/issuer-constants.ts).
       googleSignIn: false,
+      ...(process.env[ENV.googleDriveClientId] ? { googleDriveClientId: process.env[ENV.googleDriveClientId] } : {}),
     };
 
     const credentials = resolveSeedCredentials(join(dataDir, 'seed-credentials.json'));

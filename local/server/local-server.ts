@@ -35,6 +35,10 @@ export interface LocalServerOptions {
   isReady?: () => boolean;
   /** Origins besides its own the web client may connect to: the object store of presigned uploads. */
   connectSources?: () => readonly string[];
+  /** Origins the SPA may load scripts from besides its own (Google Identity Services when the Drive page is configured). */
+  scriptSources?: () => readonly string[];
+  /** Whether billing runs in Stripe mode, whose card form needs Stripe's origins in the page's policy. */
+  stripeMode?: () => boolean;
 }
 
 /**
@@ -104,7 +108,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
     response.setHeader('X-Content-Type-Options', 'nosniff');
     // Defaults: whoever writes the answer may set its own, as the issuer's login pages do.
     if (isIssuer) for (const [name, value] of Object.entries(PAGE_SECURITY_HEADERS)) response.setHeader(name, value);
-    else if (!isApi) for (const [name, value] of Object.entries(spaSecurityHeaders(options.connectSources?.() ?? []))) response.setHeader(name, value);
+    else if (!isApi) for (const [name, value] of Object.entries(spaSecurityHeaders(options.connectSources?.() ?? [], { stripe: options.stripeMode?.() ?? false, scriptSources: options.scriptSources?.() ?? [] }))) response.setHeader(name, value);
     void (async () => {
       if (!(options.isReady?.() ?? true) && (isApi || isIssuer || url.pathname === '/runtime-config.json')) {
         request.resume();

@@ -24,6 +24,14 @@ const CARD_TOKENS: Record<string, { brand: string; last4: string; declinesCharge
   pm_card_chargeDeclined: { brand: 'visa', last4: '0002', declinesCharges: true, declinesAttach: true },
 };
 
+/** Stripe's test card numbers, as Stripe.js sends them when it creates a payment method from a card element. */
+const CARD_NUMBERS: Record<string, string> = {
+  '4242424242424242': 'pm_card_visa',
+  '5555555555554444': 'pm_card_mastercard',
+  '4000000000000341': 'pm_card_visa_chargeDeclined',
+  '4000000000000002': 'pm_card_chargeDeclined',
+};
+
 export const DECLINE_MESSAGE = 'Your card was declined.';
 
 class StripeFailure extends Error {
@@ -164,8 +172,12 @@ export class FakeStripe {
         );
       case 'GET payment_methods/:id':
         return this.publicMethod(this.paymentMethod(id!));
+      case 'POST payment_methods':
+        return this.createPaymentMethod(params);
       case 'POST payment_methods/:id':
         return this.updatePaymentMethod(id!, params);
+      case 'POST payment_intents/:id/confirm':
+        return this.confirmIntent(id!, params);
       case 'POST payment_methods/:id/attach':
         return this.attach(id!, params);
       case 'POST payment_methods/:id/detach':
@@ -289,12 +301,70 @@ export class FakeStripe {
     }
     const method = this.paymentMethod(id);
     if (method.customer && method.customer !== customer.id) throw invalid('This PaymentMethod was previously attached to another customer.');
+    if (method.fake_declines_attach) throw declined();
     method.customer = customer.id;
     return this.publicMethod(method);
   }
 
+  /** What Stripe.js's createPaymentMethod asks for: a card not yet attached to any customer. */
+  private createPaymentMethod(params: FormObject): Json {
+    if (str(params.type) !== 'card') throw invalid('The fake creates card payment methods only', 'type');
+    const number = (str(obj(params.card).number) ?? '').replace(/\s/g, '');
+    const token = CARD_TOKENS[CARD_NUMBERS[number] ?? ''];
+    if (!token) throw new StripeFailure(402, { type: 'card_error', code: 'incorrect_number', param: 'card[number]', message: 'Your card number is incorrect.' });
+    const details = obj(params.billing_details);
+    const address = obj(details.address);
+    const method = {
+      id: this.id('pm'),
+      object: 'payment_method',
+      type: 'card',
+      created: Math.max(this.now(), ...[...this.paymentMethods.values()].map((pm) => pm.created + 1)),
+      customer: null,
+      livemode: false,
+      metadata: {},
+      billing_details: {
+        name: str(details.name) || null,
+        email: str(details.email) || null,
+        phone: null,
+        address: Object.fromEntries(['line1', 'line2', 'city', 'state', 'postal_code', 'country'].map((key) => [key, str(address[key]) || null])),
+      },
+      card: { brand: token.brand, last4: token.last4, exp_month: num(obj(params.card).exp_month) ?? 12, exp_year: num(obj(params.card).exp_year) ?? new Date().getUTCFullYear() + 3, funding: 'credit', country: 'US' },
+      fake_declines: token.declinesCharges,
+      fake_declines_attach: token.declinesAttach,
+    };
+    this.paymentMethods.set(method.id, method);
+    return this.publicMethod(method);
+  }
+
+  /**
+   * Stripe.js's confirmCardPayment for an invoice's PaymentIntent (`pi_<invoice>_secret_…`): the
+   * charge goes through or is declined as confirmPayment decides, and the answer is the PaymentIntent.
+   */
+  private confirmIntent(id: string, params: FormObject): Json {
+    const invoice = [...this.invoices.values()].find((candidate) => candidate.confirmation_secret?.client_secret?.startsWith(`${id}_secret_`));
+    if (!invoice || str(params.client_secret) !== invoice.confirmation_secret.client_secret) throw missing('payment_intent', id);
+    const methodId = str(params.payment_method);
+    if (methodId) {
+      const subscription = this.subscription(invoice.parent.subscription_details.subscription);
+      if (this.paymentMethod(methodId).customer !== subscription.customer) throw invalid(`The customer does not have a payment method with the ID ${methodId}.`, 'payment_method');
+      subscription.default_payment_method = methodId;
+    }
+    if (invoice.status !== 'paid') this.confirmPayment(invoice.id);
+    const paid = invoice.status === 'paid';
+    return {
+      id,
+      object: 'payment_intent',
+      amount: invoice.amount_due,
+      currency: 'usd',
+      client_secret: invoice.confirmation_secret.client_secret,
+      payment_method: methodId ?? null,
+      status: paid ? 'succeeded' : 'requires_payment_method',
+      last_payment_error: paid ? null : { type: 'card_error', code: 'card_declined', message: DECLINE_MESSAGE },
+    };
+  }
+
   private publicMethod(method: Json): Json {
-    const { fake_declines: _declines, ...shown } = method;
+    const { fake_declines: _declines, fake_declines_attach: _attach, ...shown } = method;
     return structuredClone(shown);
   }
 

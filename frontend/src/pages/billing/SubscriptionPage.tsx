@@ -2,6 +2,7 @@ import { Alert, Box, Button, Card, CardContent, Chip, Skeleton, Typography } fro
 import { useState } from 'react';
 import { blockedChange, effectivePendingChange } from '../../../../shared/rules/billing/pending-changes';
 import type { PlanEntity } from '../../../../shared/rules/plans';
+import { ApiError } from '../../api/client';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatDate } from '../../components/format';
@@ -10,6 +11,7 @@ import { useNotifier } from '../../components/useNotifier';
 import { planCardAction } from './plan-choice';
 import { PlanCard } from './PlanCard';
 import { SelfHostedNotice } from './SelfHostedNotice';
+import { confirmCardPayment, PaymentFailure } from './card-payment';
 import { UpgradeDialog } from './UpgradeDialog';
 import { useBillingConfig, usePendingChanges, usePlans, useSubscription, useSubscriptionActions, type Subscription } from './useBilling';
 
@@ -25,7 +27,8 @@ interface Failure {
 export function SubscriptionPage() {
   const config = useBillingConfig();
   const plans = usePlans();
-  const subscriptionRead = useSubscription();
+  const [awaitingPlan, setAwaitingPlan] = useState<string | undefined>();
+  const subscriptionRead = useSubscription(awaitingPlan);
   const pendingRead = usePendingChanges();
   const actions = useSubscriptionActions();
   const { notify, snackbar } = useNotifier();
@@ -36,6 +39,7 @@ export function SubscriptionPage() {
 
   const selfHosted = config.data?.data.mode === 'self_hosted';
   const subscription = subscriptionRead.data?.data ?? null;
+  if (awaitingPlan && subscription?.plan.id === awaitingPlan) setAwaitingPlan(undefined);
   const pending = effectivePendingChange(pendingRead.data?.data ?? {});
   const loadError = subscriptionRead.error ?? pendingRead.error ?? plans.error;
 
@@ -45,7 +49,7 @@ export function SubscriptionPage() {
     try {
       await work();
     } catch (error) {
-      setFailure({ title, error });
+      setFailure(error instanceof PaymentFailure ? { title: error.message, error: undefined } : { title, error });
     } finally {
       setBusy(false);
     }
@@ -69,10 +73,23 @@ export function SubscriptionPage() {
     });
   }
 
-  const upgrade = () =>
+  /**
+   * Spec 03 §4 "Upgrade": the upgrade call, then, when Stripe wants the payment confirmed, the card
+   * payment with the chosen card. The plan changes when Stripe's webhook reports the payment, so
+   * the subscription is re-read until it shows the new plan.
+   */
+  const upgrade = (paymentMethodId: string | undefined) =>
     run('Failed to upgrade plan', async () => {
       if (!upgradeTo) return;
-      await actions.upgrade(upgradeTo.id);
+      try {
+        const result = await actions.upgrade(upgradeTo.id, paymentMethodId);
+        if (result.clientSecret && paymentMethodId) await confirmCardPayment(config.data?.data.publishableKey, result.clientSecret, paymentMethodId);
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'PAYMENT_FAILED') throw new PaymentFailure(error.message);
+        throw error;
+      }
+      await actions.reload();
+      if (!selfHosted) setAwaitingPlan(upgradeTo.id);
       notify(`Your plan is now ${upgradeTo.name}`);
       setUpgradeTo(undefined);
     });
@@ -92,6 +109,11 @@ export function SubscriptionPage() {
       <PageHeader title="Subscription Management" />
       {selfHosted && <SelfHostedNotice />}
       {loadError && <ErrorAlert title="Failed to load subscription data" error={loadError} sx={{ mb: 2 }} />}
+      {awaitingPlan && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="awaiting-payment">
+          Payment received. The new plan applies as soon as Stripe confirms it.
+        </Alert>
+      )}
       {failure && <ErrorAlert title={failure.title} error={failure.error} onClose={() => setFailure(undefined)} sx={{ mb: 2 }} />}
       {pending.cancellation && subscription && (
         <Alert
@@ -154,7 +176,16 @@ export function SubscriptionPage() {
         ))}
       </Box>
 
-      <UpgradeDialog plan={upgradeTo} subscription={subscription} selfHosted={selfHosted} busy={busy} onConfirm={() => void upgrade()} onClose={() => setUpgradeTo(undefined)} />
+      <UpgradeDialog
+        key={upgradeTo?.id ?? 'closed'}
+        plan={upgradeTo}
+        subscription={subscription}
+        selfHosted={selfHosted}
+        publishableKey={config.data?.data.publishableKey}
+        busy={busy}
+        onConfirm={(paymentMethodId) => void upgrade(paymentMethodId)}
+        onClose={() => setUpgradeTo(undefined)}
+      />
       <ConfirmDialog
         open={confirmCancel}
         title="Cancel Subscription"
