@@ -496,7 +496,7 @@ describe('delete (§15.6) and deploy preconditions (§15.7)', () => {
     expect(numbered[0]?.text).toBe('Sentence number 43 talks about topic 43 in some detail.');
   });
 
-  it('checks that web sources were crawled, fails a knowledge base whose sources hold no text, and fails indexing API sources (not landed)', async () => {
+  it('checks that web sources were crawled, fails a knowledge base whose sources hold no text, and one whose API source cannot be called', async () => {
     const webId = unique('web_');
     await putItem({ ...keys.organization(lab.id), SK: `WEBSOURCE#${webId}`, entity: 'webSource', id: webId, name: 'Docs site', status: 'pending' });
     const kb = await createLab({ source_type: 'websites', data_source_ids: [webId] });
@@ -511,10 +511,11 @@ describe('delete (§15.6) and deploy preconditions (§15.7)', () => {
     expect(failed.error).toBe('No text could be indexed from the selected data sources');
 
     const apiId = unique('api_');
+    // An item without a configuration: its endpoint is empty, which no call may reach (§1.10).
     await putItem({ ...keys.organization(lab.id), SK: `APISOURCE#${apiId}`, entity: 'apiSource', id: apiId, name: 'Orders API', status: 'active' });
     const apis = await createLab({ source_type: 'apis', data_source_ids: [apiId] });
     expect((await call('POST', `/api/knowledge-bases/${apis.id}/deploy`, tokens.LAB_ADMIN, {})).status).toBe(202);
-    expect((await waitForStatus(tokens.LAB_ADMIN, apis.id, 'failed')).error).toBe('Indexing apis is not available yet in this release');
+    expect((await waitForStatus(tokens.LAB_ADMIN, apis.id, 'failed')).error).toBe('API source Orders API: URL is not allowed');
     expect(platform.queue.deadLetters('indexing')).toEqual([]);
   });
 });

@@ -58,7 +58,7 @@ function pooledRandom(): number {
 }
 
 /** The readable kind prefix of each id (contract §1.6). */
-export type IdKind = 'org' | 'usr' | 'grp' | 'fld' | 'fil' | 'kb' | 'app' | 'ses' | 'msg' | 'sub' | 'web';
+export type IdKind = 'org' | 'usr' | 'grp' | 'fld' | 'fil' | 'kb' | 'app' | 'ses' | 'msg' | 'sub' | 'web' | 'api';
 
 /** Opaque, time-ordered ids with a readable kind prefix (contract §1.6: ≤ 64 characters). */
 export function newId(kind: IdKind): string {

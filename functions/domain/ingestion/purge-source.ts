@@ -30,13 +30,18 @@ const DEFAULTS: PurgeDependencies = { ports: getPorts, sliceMs: PURGE_SLICE_MS, 
 type Purge = (ports: Ports, message: QueueMessage, payload: SourcePurgePayload, timeLeft: () => boolean) => Promise<'done' | 'more'>;
 
 /**
- * Purges by source kind. Kinds without an entry (API sources, knowledge bases, until their
- * families need one) fail and stay in the dead letters, kept for when they do.
+ * Purges by source kind. Kinds without an entry (knowledge bases, until their family needs one)
+ * fail and stay in the dead letters, kept for when they do.
  */
 const PURGES: Partial<Record<PurgeKind, Purge>> = {
   file: purgeFile,
   folder: purgeFolder,
   web_source: (ports, message, payload) => purgeWebSource(ports, message.organizationId, payload.sourceId),
+  // An API source keeps nothing of its own: its records live only in the indexes that used it.
+  api_source: async (ports, message, payload) => {
+    await removeSourceFromKnowledgeBases(ports, message.organizationId, payload.sourceId);
+    return 'done';
+  },
   // Chat sessions are the chat family's (domain/chat/chat-purge); this processor only dispatches.
   user: (ports, message, payload, timeLeft) => purgeUserChats(ports.database, message.organizationId, payload.sourceId, timeLeft),
   application: (ports, message, payload, timeLeft) => purgeApplicationChats(ports.database, message.organizationId, payload.sourceId, timeLeft),

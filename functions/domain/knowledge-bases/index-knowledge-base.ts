@@ -11,6 +11,9 @@ import { nowIso } from '../../contracts/keys/table-keys';
 import { kbIndexMessage, type IndexCursor, type KbIndexPayload } from '../../contracts/messages/kb-index-message';
 import { fileIndexRecords, webPageIndexRecords } from './index-records';
 import { WebSourceRepository } from '../websites/web-source-repository';
+import { apiRecordIndexRecords } from '../api-sources/api-record-documents';
+import { ApiSourceRepository } from '../api-sources/api-source-repository';
+import { ApiSourceReadError, readApiSourceRecords } from '../api-sources/read-api-source';
 import { dropIndexVersions } from './index-versions';
 import { INDEXING_ERRORS } from './knowledge-base-messages';
 import type { KnowledgeBaseRecord } from './knowledge-base-record';
@@ -86,7 +89,6 @@ async function runSlice(ports: Ports, dependencies: IndexDependencies, organizat
   const deadline = dependencies.now() + dependencies.sliceMs;
   const cursor = payload.cursor ?? START;
   const target = knowledgeBaseIndexName(payload.knowledgeBaseId, payload.indexVersion);
-  if (payload.sourceType === 'apis') throw new IndexingError(INDEXING_ERRORS.sourceTypeNotAvailable(payload.sourceType));
 
   const embedder: EmbeddingsPort | undefined = ports.embeddings.adapter !== 'none' ? ports.embeddings : undefined;
   if (!embedder && !ports.vectors.supportsFullText) throw new IndexingError(INDEXING_ERRORS.noEmbeddings);
@@ -102,7 +104,11 @@ async function runSlice(ports: Ports, dependencies: IndexDependencies, organizat
 
   const files = payload.sourceType === 'files' ? new Map((await new FileRepository(ports.database).getMany(organizationId, payload.dataSourceIds)).map((file) => [file.id, file])) : new Map<string, FileRecord>();
   const recordsOfSource = (sourceId: string) =>
-    payload.sourceType === 'websites' ? webSourceIndexRecords(ports, organizationId, sourceId, options) : recordsOf(ports, files.get(sourceId), options);
+    payload.sourceType === 'websites'
+      ? webSourceIndexRecords(ports, organizationId, sourceId, options)
+      : payload.sourceType === 'apis'
+        ? apiSourceIndexRecords(ports, organizationId, sourceId, options)
+        : recordsOf(ports, files.get(sourceId), options);
   const options = { chunkSize: payload.chunkSize ?? CHUNK_SIZE_RANGE.default, overlap: payload.overlap ?? OVERLAP_RANGE.default };
   let { documents, chunks } = cursor;
   let progressed = false;
@@ -159,6 +165,33 @@ async function webSourceIndexRecords(ports: Ports, organizationId: string, sourc
     records.push(...pageRecords);
     if (pageRecords.length > 0) documents += 1;
   }
+  return { records, documents };
+}
+
+/**
+ * The chunks of every mapped record an API source answers now (§14 "Indexing"): the API is called
+ * at each deployment, so a re-deployment or a re-index refreshes them. Each record is a document
+ * of its own. A source that cannot be read (after its retries) fails the deployment with the
+ * reason; the previous index version stays in use. A slice that continues inside a source calls
+ * it again. A deleted source (an orphaned id) has no records.
+ */
+async function apiSourceIndexRecords(ports: Ports, organizationId: string, sourceId: string, options: { chunkSize: number; overlap: number }): Promise<SourceRecords> {
+  const source = await new ApiSourceRepository(ports.database).get(organizationId, sourceId);
+  if (!source) return NO_RECORDS;
+  let rows;
+  try {
+    rows = await readApiSourceRecords(ports, source);
+  } catch (error) {
+    if (error instanceof ApiSourceReadError) throw new IndexingError(error.message);
+    throw error;
+  }
+  const records: IndexRecord[] = [];
+  let documents = 0;
+  rows.forEach((row, index) => {
+    const rowRecords = apiRecordIndexRecords(source, row, index, options);
+    records.push(...rowRecords);
+    if (rowRecords.length > 0) documents += 1;
+  });
   return { records, documents };
 }
 

@@ -22,7 +22,6 @@ export const KNOWLEDGE_BASE_MESSAGES = {
 /** What a failed knowledge base says (`error`): for the people who run it, never internals. */
 export const INDEXING_ERRORS = {
   nothingIndexed: 'No text could be indexed from the selected data sources',
-  sourceTypeNotAvailable: (sourceType: string) => `Indexing ${sourceType} is not available yet in this release`,
   noEmbeddings: 'No embeddings model is configured, and this vector index can only search by vector',
   failed: 'Knowledge base could not be indexed',
 } as const;

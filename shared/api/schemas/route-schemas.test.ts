@@ -9,11 +9,7 @@ const NO_BODY = new Set(['groups.addMember', 'organizations.provisionCloudResour
  * Routes whose bodies are still judged by their families' own code, not yet by a schema here
  * (issue 16, point 3): this list only shrinks.
  */
-const PENDING = new Set([
-  // Not implemented yet (501).
-  'api-sources.create',
-  'api-sources.update',
-]);
+const PENDING = new Set<string>([]);
 
 describe('ROUTE_SCHEMAS', () => {
   it('names the body schema of every route that takes a body, so the pipeline validates each one', () => {
