@@ -122,6 +122,8 @@ export function GroupAccessDialog({ application, onClose, onSaved }: GroupAccess
         setBusy(false);
         return;
       }
+      // Reopened, the dialog would otherwise warn from the cached grants about what was just granted.
+      await grants.mutate();
     }
     setBusy(false);
     onSaved('Groups updated successfully');
