@@ -12,6 +12,8 @@ export const CONTEXT = {
   mailFrom: 'groundwork:mailFrom',
   /** Where new support tickets are mailed; unset, `support@` the sender's domain (functions/api/support/support-mailbox.ts). */
   supportEmail: 'groundwork:supportEmail',
+  /** The Google OAuth client id the Drive page asks a drive.readonly token with (docs/drive.md); unset, the page says what to configure. */
+  googleDriveClientId: 'groundwork:googleDriveClientId',
   /** Tests only: inline placeholder code instead of bundling handlers that may not exist yet. */
   skipBundling: 'groundwork:skipBundling',
 } as const;

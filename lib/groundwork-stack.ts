@@ -112,6 +112,7 @@ export class GroundworkStack extends Stack {
           hostedUiUrl: identity.hostedUiUrl,
           webOrigin,
           payments: stripe ? 'stripe' : 'self_hosted',
+          googleDriveClientId: contextString(this, CONTEXT.googleDriveClientId),
         }),
       });
     }

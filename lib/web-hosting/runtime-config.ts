@@ -11,6 +11,8 @@ export interface RuntimeConfigInput {
   readonly payments: RuntimeConfig['modes']['payments'];
   /** The Google OAuth client id federated into the user pool, when one is. */
   readonly googleClientId?: string;
+  /** The Google OAuth client id of the Drive page (docs/drive.md), when one is configured. */
+  readonly googleDriveClientId?: string;
 }
 
 /**
@@ -35,5 +37,6 @@ export function buildRuntimeConfig(input: RuntimeConfigInput): RuntimeConfig {
     },
     modes: { models: 'bedrock', payments: input.payments },
     googleSignIn: Boolean(input.googleClientId),
+    ...(input.googleDriveClientId ? { googleDriveClientId: input.googleDriveClientId } : {}),
   };
 }

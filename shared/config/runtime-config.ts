@@ -27,7 +27,15 @@ export const runtimeConfigSchema = z.object({
    * Absent means no: an organization's Google switch would otherwise promise a button nobody sees.
    */
   googleSignIn: z.optional(z.boolean()),
+  /**
+   * The Google OAuth client id the Drive page asks a `drive.readonly` token with (Google Identity
+   * Services, docs/drive.md). Absent: the Drive page says what to configure instead of connecting.
+   */
+  googleDriveClientId: z.optional(z.string()),
 });
+
+/** Google Identity Services, the script the Drive page loads for its token (and the CSP allows). */
+export const GOOGLE_IDENTITY_SCRIPT_URL = 'https://accounts.google.com/gsi/client';
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 
 /** The web client's OIDC paths, registered with the provider as redirect URIs. */

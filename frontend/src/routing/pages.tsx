@@ -16,6 +16,7 @@ const PAGE_LOADERS: Record<string, () => Promise<ComponentType>> = {
   '/data-sources/web': () => import('../pages/web-sources/WebSourcesPage').then((module) => module.WebSourcesPage),
   '/data-sources/web/create': () => import('../pages/web-sources/WebSourceFormPages').then((module) => module.CreateWebSourcePage),
   '/data-sources/web/:id/edit': () => import('../pages/web-sources/WebSourceFormPages').then((module) => module.EditWebSourcePage),
+  '/data-sources/drive': () => import('../pages/drive/DrivePage').then((module) => module.DrivePage),
   '/data-sources/api': () => import('../pages/api-sources/ApiSourcesPage').then((module) => module.ApiSourcesPage),
   '/data-sources/api/create': () => import('../pages/api-sources/ApiSourceFormPages').then((module) => module.CreateApiSourcePage),
   '/data-sources/api/:id/edit': () => import('../pages/api-sources/ApiSourceFormPages').then((module) => module.EditApiSourcePage),
