@@ -34,6 +34,13 @@ describe('markupAsMarkdown', () => {
     expect(markupAsMarkdown(cut)).toBe(['Check it with:', '', '```', '$ git fsck', 'dangling commit 7281251', '```', ''].join('\n'));
   });
 
+  it("reads a listing block attached to a definition by AsciiDoc's '+' as code, not as a title '+' underlined by its delimiter", () => {
+    const asciidoc = ["'git daemon' as regular daemon for virtual hosts::", '\tTo set up a regular service, start the daemon like this:', '+', '-----------------------', '\tgit daemon --verbose --export-all', '-----------------------', '+', 'In this example, the root holds a directory per host.'].join('\n');
+    const markdown = markupAsMarkdown(asciidoc);
+    expect(markdown).toContain(['```', '\tgit daemon --verbose --export-all', '```'].join('\n'));
+    expect(markdown).not.toMatch(/^#+ \+/m);
+  });
+
   it('leaves plain text and Markdown as they are', () => {
     const markdown = '# Title\n\nSome text: with a colon.\n\n```ts\nconst a = b::c;\n```\n';
     expect(markupAsMarkdown(markdown)).toBe(markdown);

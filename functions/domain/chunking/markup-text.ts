@@ -115,7 +115,8 @@ export function markupAsMarkdown(text: string): string {
     }
     // A title: text over an adornment at least as long (an overline before it is dropped).
     const next = lines[index + 1];
-    if (trimmed && !ADORNMENT.test(line) && next !== undefined && ADORNMENT.test(next) && next.trim().length >= trimmed.length - 1 && trimmed.length <= 120) {
+    // AsciiDoc's "+" (a list item's continuation) over a listing block's delimiter is no title.
+    if (trimmed && !ADORNMENT.test(line) && !NOISE.test(trimmed) && next !== undefined && ADORNMENT.test(next) && next.trim().length >= trimmed.length - 1 && trimmed.length <= 120) {
       const level = '=#*'.includes(next.trim()[0]!) ? '#' : next.trim()[0] === '-' ? '##' : '###';
       if (out.length > 0 && ADORNMENT.test(out[out.length - 1]!)) out.pop();
       out.push(`${level} ${inlineMarkup(trimmed)}`);
@@ -128,7 +129,7 @@ export function markupAsMarkdown(text: string): string {
       out.push(`${'#'.repeat(asciidocTitle[1]!.length)} ${inlineMarkup(asciidocTitle[2]!)}`);
       continue;
     }
-    if (DELIMITED.test(line) && (isBlank(lines[index - 1]) || index === 0 || /^\[.*\]$/.test(lines[index - 1]!.trim()) || lines[index - 1]!.trim().endsWith(':'))) {
+    if (DELIMITED.test(line) && (isBlank(lines[index - 1]) || index === 0 || /^(?:\[.*\]|\+)$/.test(lines[index - 1]!.trim()) || lines[index - 1]!.trim().endsWith(':'))) {
       const closing = lines.findIndex((other, at) => at > index && other.trim() === trimmed);
       // A block the chunk cut before its closing delimiter is code to the chunk's end all the same.
       out.push(...fence('', lines.slice(index + 1, closing > index ? closing : lines.length)));
