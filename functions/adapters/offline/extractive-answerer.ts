@@ -183,6 +183,50 @@ function selectSentences(candidates: Candidate[]): Candidate[] {
   return chosen;
 }
 
+/** Most sentences that follow a quoted one under its heading, and the words it and they may take together. */
+const FOLLOWING_SENTENCES = 2;
+const FOLLOWING_WORDS = 100;
+const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+/**
+ * Whether a sentence reads as text after the one before it: not a stray definition term the chunk
+ * cut from its description ("--amend::"), nor a short lead-in ("For example:") whose code or list the
+ * chunk does not hold.
+ */
+function readsOn(sentence: Sentence): boolean {
+  if (sentence.code || sentence.items?.length) return true;
+  return words(sentence.text) >= 4 && !/:\s*$/.test(sentence.text);
+}
+
+/**
+ * Each quoted sentence with the sentences after it under the same heading, while they are short:
+ * documentation states a thing and then its particulars ("…go into a file specified by
+ * core.excludesFile. Its default value is $XDG_CONFIG_HOME/git/ignore."; "…base your work on the
+ * oldest branch that your change is relevant to. * A bugfix should be based on maint in general."),
+ * and the particular is often what was asked.
+ */
+function withFollowingSentences(chosen: Candidate[], candidates: Candidate[]): Candidate[] {
+  const result = [...chosen];
+  for (const quoted of chosen) {
+    if (quoted.sentence.line) continue;
+    let budget = FOLLOWING_WORDS - words(quoted.sentence.text);
+    let previous = quoted;
+    const following = candidates
+      .filter((other) => other.passageIndex === quoted.passageIndex && other.sentence.heading === quoted.sentence.heading && !other.sentence.line && other.sentence.position > quoted.sentence.position)
+      .sort((a, b) => a.sentence.position - b.sentence.position)
+      .slice(0, FOLLOWING_SENTENCES);
+    for (const next of following) {
+      budget -= words(next.sentence.text);
+      // Past its paragraph, only what shares a word with the question or the sentence before: a list of particulars, not the next topic.
+      const related = next.sentence.block === previous.sentence.block || next.covered.size > 0 || [...next.terms].some((term) => previous.terms.has(term));
+      if (budget < 0 || !related || !readsOn(next.sentence)) break;
+      if (!result.includes(next)) result.push(next);
+      previous = next;
+    }
+  }
+  return result;
+}
+
 /**
  * Quotes the chosen sentences, passage by passage in order of relevance and in reading order within
  * a passage, each group followed by its passage's marker. A sentence that introduces code or a list
@@ -249,7 +293,7 @@ export function extractAnswer(input: Pick<ChatModelInput, 'question' | 'history'
     if (code) return { text: `${first!.name} [1]:\n${code}`, citedPassageIndexes: [0] };
   }
   if (chosen.length === 0) return { text: NOTHING_RELEVANT, citedPassageIndexes: [] };
-  return compose(chosen);
+  return compose(withFollowingSentences(chosen, candidates));
 }
 
 /** The sentence of passage `passageIndex` that covers most of the question (its first when none covers any). */

@@ -5,10 +5,10 @@ describe('sentencesOf', () => {
   it('joins hard-wrapped lines, keeps headings as context, and splits list items', () => {
     const sentences = sentencesOf('# Refund policy\nRefunds are issued within\n14 days of purchase. Items must be unused.\n\nShipping\n- Orders ship in 2 days.\n- Express costs $15.');
     expect(sentences).toEqual([
-      { text: 'Refunds are issued within 14 days of purchase.', heading: 'Refund policy', position: 0 },
-      { text: 'Items must be unused.', heading: 'Refund policy', position: 1 },
-      { text: 'Orders ship in 2 days.', heading: 'Shipping', position: 2 },
-      { text: 'Express costs $15.', heading: 'Shipping', position: 3 },
+      { text: 'Refunds are issued within 14 days of purchase.', heading: 'Refund policy', position: 0, block: 1 },
+      { text: 'Items must be unused.', heading: 'Refund policy', position: 1, block: 1 },
+      { text: 'Orders ship in 2 days.', heading: 'Shipping', position: 2, block: 3 },
+      { text: 'Express costs $15.', heading: 'Shipping', position: 3, block: 4 },
     ]);
   });
 
@@ -30,9 +30,9 @@ describe('sentencesOf', () => {
       '## Queues\nSubscribe a queue to your topic:\n```ts\nconst queue = new Queue(this, "Q");\n# not a heading\ntopic.addSubscription(queue);\n```\nIt is done.\n```sh\nnpm run deploy\n```',
     );
     expect(sentences).toEqual([
-      { text: 'Subscribe a queue to your topic:', heading: 'Queues', position: 0, code: '```ts\nconst queue = new Queue(this, "Q");\n# not a heading\ntopic.addSubscription(queue);\n```' },
+      { text: 'Subscribe a queue to your topic:', heading: 'Queues', position: 0, block: 1, code: '```ts\nconst queue = new Queue(this, "Q");\n# not a heading\ntopic.addSubscription(queue);\n```' },
       // "It is done." does not introduce the code after it, so that code is left out.
-      { text: 'It is done.', heading: 'Queues', position: 1 },
+      { text: 'It is done.', heading: 'Queues', position: 1, block: 3 },
     ]);
   });
 

@@ -13,6 +13,8 @@ export interface Sentence {
   heading?: string;
   /** Position among the passage's sentences, from 0. */
   position: number;
+  /** Which paragraph, list item or table row of the passage it belongs to. */
+  block?: number;
   /** The fenced code block the sentence introduces ("Subscribe a queue to your topic:"), verbatim, fences included. */
   code?: string;
   /** The list items the sentence introduces ("…pass it to the cache in two places:"), each as one line of text. */
@@ -225,7 +227,7 @@ export function sentencesOf(passage: string): Sentence[] {
   // The sentence whose list is being read: items that follow a sentence ending in ":" are its list.
   let listIntroduction: Sentence | undefined;
   const headingLines: string[] = [];
-  for (const block of blocksOf(passage)) {
+  for (const [blockIndex, block] of blocksOf(passage).entries()) {
     if (block.code) {
       // Code goes with the sentence right before it when that sentence introduces it; other code is left out.
       const introduction = afterProse ? sentences[sentences.length - 1] : undefined;
@@ -248,7 +250,7 @@ export function sentencesOf(passage: string): Sentence[] {
     // a definition ("--porcelain: Give the output… This is similar to the short output, but will
     // remain stable…") keep the term they describe: quoted alone they would not say what does that.
     const term = DEFINED_TERM.exec(block.text)?.[1];
-    for (const [index, text] of splitBlock(block.text).entries()) sentences.push({ text, heading, position: sentences.length, ...(term && index > 0 ? { term } : {}) });
+    for (const [index, text] of splitBlock(block.text).entries()) sentences.push({ text, heading, position: sentences.length, block: blockIndex, ...(term && index > 0 ? { term } : {}) });
     const last = sentences[sentences.length - 1];
     if (!block.item && last?.text.endsWith(':')) listIntroduction = last;
   }
