@@ -98,7 +98,7 @@ export const updateApiSourceRoute = implement<UpdateApiSourceRequest, Record<str
     const ports = getPorts();
     await loadApiSource(ports, caller.organization.id, request.params.id);
     const changes = (await request.validBody()) as UpdateApiSourceRequest;
-    const record = await updateApiSource(ports, caller.organization.id, request.params.id, changes);
+    const record = await updateApiSource(ports, caller.organization.id, request.params.id, changes, caller.user.id);
     return { status: 200, body: { apiSource: toApiSourceEntity(record, await knowledgeBasesUsingSource(ports, caller.organization.id, record.id)), message: M.updated } };
   },
 });

@@ -10,6 +10,8 @@ import { newId, nowIso } from '../../contracts/keys/table-keys';
 import { sourcePurgeMessage } from '../../contracts/messages/ingest-and-purge-messages';
 import type { Ports } from '../../contracts/ports/ports';
 import type { SecretContext } from '../../contracts/ports/secrets';
+import { reindexKnowledgeBase } from '../knowledge-bases/deploy-knowledge-base';
+import { KnowledgeBaseRepository } from '../knowledge-bases/knowledge-base-repository';
 import { knowledgeBasesUsingSource } from '../knowledge-bases/source-usage';
 import type { OrganizationRecord } from '../organizations/organization-repository';
 import { planInForce } from '../plans/organization-plan';
@@ -82,10 +84,14 @@ export async function createApiSource(ports: Ports, organization: OrganizationRe
   return record;
 }
 
-/** §14.5: any subset; masked and left-out secrets are kept. */
-export async function updateApiSource(ports: Ports, organizationId: string, sourceId: string, changes: UpdateApiSourceRequest): Promise<ApiSourceRecord> {
+/**
+ * §14.5: any subset; masked and left-out secrets are kept. A new configuration re-indexes every
+ * `ready` knowledge base that uses the source (`trigger: "source-updated"`, as §13.8 does for a
+ * crawl), so what the chat cites follows the source.
+ */
+export async function updateApiSource(ports: Ports, organizationId: string, sourceId: string, changes: UpdateApiSourceRequest, requestedBy: string): Promise<ApiSourceRecord> {
   const repository = new ApiSourceRepository(ports.database);
-  return withFreshRead(async () => {
+  const record = await withFreshRead(async () => {
     const stored = await loadApiSource(ports, organizationId, sourceId);
     const configuration = changes.configuration ? await sealed(ports, organizationId, sourceId, completeConfiguration(changes.configuration, await revealConfiguration(ports, stored))) : {};
     return repository.replace(stored, {
@@ -96,6 +102,13 @@ export async function updateApiSource(ports: Ports, organizationId: string, sour
       updated_at: nowIso(),
     });
   });
+  if (changes.configuration) {
+    const { items } = await new KnowledgeBaseRepository(ports.database).list(organizationId);
+    for (const knowledgeBase of items.filter((candidate) => candidate.status === 'ready' && candidate.data_source_ids.includes(sourceId))) {
+      await reindexKnowledgeBase(ports, organizationId, knowledgeBase.id, requestedBy);
+    }
+  }
+  return record;
 }
 
 /** §14.6: refused while a knowledge base uses it; its chunks leave old index versions in the background. */
