@@ -3,6 +3,8 @@ import { knowledgeFlows, subscribe, type Body, type KnowledgeFlows } from '../su
 import { removeDataDir, startTestPlatform } from '../support/local-platform-fixture';
 import { OrganizationRepository } from '../../functions/domain/organizations/organization-repository';
 import { UserRepository } from '../../functions/domain/users/user-repository';
+import { seedFiles } from '../support/seeded-files';
+import { unique } from '../support/unique-values';
 
 /**
  * The resource relationships dashboard (contract §22.1): the admin's whole picture, a user's scoped
@@ -78,4 +80,39 @@ describe('GET /api/dashboard/resources (§22.1)', () => {
     const everyId = JSON.stringify(system.body);
     for (const id of [ids.a, ids.b, ids.c, ids.shared.id, ids.draft.id, ids.app.id]) expect(everyId).not.toContain(id);
   });
+});
+
+describe('GET /api/dashboard/resources at scale (§22.1)', () => {
+  it('is refused without a token', async () => {
+    expect((await flows.call('GET', '/api/dashboard/resources', undefined)).status).toBe(401);
+  });
+
+  it('gives 2,000 sources in name order, and says truncated once a 2,001st exists', async () => {
+    // An organization of its own, so the 2,001 files change nothing the other tests read.
+    const domain = `${unique('many')}.example.com`;
+    const password = 'Sturdy-passw0rd';
+    const created = await flows.call('POST', '/api/organizations', tokens.SYSTEM_ADMIN, { name: 'Many Files', domain, adminEmail: `admin@${domain}`, adminFullName: 'Mia Many', adminPassword: password });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const organizationId = created.body.organization.id as string;
+    const token = await flows.login(`admin@${domain}`, password);
+
+    // Seeded in reverse name order, so the answer's order is the server's sorting, not the table's.
+    await seedFiles(platform.ports.database, organizationId, 1000, { prefix: 'Source', from: 1001 });
+    await seedFiles(platform.ports.database, organizationId, 1000, { prefix: 'Source', from: 1 });
+    const full = await resources(token);
+    expect(full.status).toBe(200);
+    expect(full.body.truncated).toBe(false);
+    expect(full.body.dataSources).toHaveLength(2000);
+    expect(full.body.dataSources[0].name).toBe('Source 0001.txt');
+    expect(full.body.dataSources[1999].name).toBe('Source 2000.txt');
+
+    await seedFiles(platform.ports.database, organizationId, 1, { prefix: 'Source', from: 2001 });
+    const over = await resources(token);
+    expect(over.status).toBe(200);
+    expect(over.body.truncated).toBe(true);
+    expect(over.body.dataSources).toHaveLength(2000);
+    // The cut keeps the contract's order: the first 2,000 by name, the 2,001st left out.
+    expect(over.body.dataSources.map((item: Body) => item.name)).toEqual(full.body.dataSources.map((item: Body) => item.name));
+    expect(JSON.stringify(over.body.dataSources)).not.toContain('Source 2001.txt');
+  }, 180_000);
 });
