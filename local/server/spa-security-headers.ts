@@ -7,7 +7,12 @@
  * screens load Stripe.js, which talks to Stripe's API and opens Stripe's frames (3-D Secure): the
  * origins Stripe documents for its CSP are allowed then, and only then. `scriptSources` adds Google
  * Identity Services when a Drive client id is configured (its token popup is a window, not a frame).
+ * The API source form's Test API calls the API being configured straight from the browser (contract
+ * §14.7), an origin nobody knows in advance: any http(s) origin may be connected to. Scripts stay
+ * limited to our own, and the target itself still has to allow the page (CORS); see
+ * docs/contract-decisions.md D-API-1.
  */
+const API_TEST_TARGETS = ['https:', 'http:'];
 const STRIPE = { script: ['https://js.stripe.com'], connect: ['https://api.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'] };
 
 export function spaSecurityHeaders(connectSources: readonly string[] = [], options: { stripe?: boolean; scriptSources?: readonly string[] } = {}): Record<string, string> {
@@ -18,7 +23,7 @@ export function spaSecurityHeaders(connectSources: readonly string[] = [], optio
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    `connect-src ${["'self'", ...connectSources, ...stripe('connect')].join(' ')}`,
+    `connect-src ${["'self'", ...connectSources, ...stripe('connect'), ...API_TEST_TARGETS].join(' ')}`,
     // oidc-client-ts may renew a session in a hidden frame of our own origin.
     `frame-src ${["'self'", ...stripe('frame')].join(' ')}`,
     "object-src 'none'",

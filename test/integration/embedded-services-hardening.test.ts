@@ -160,7 +160,8 @@ describe('security headers of the pages the local server serves', () => {
       expect(policy).toContain("frame-ancestors 'self'");
       expect(policy).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
       const objectStore = await platform.ports.objects.client.config.endpoint?.();
-      expect(policy).toMatch(new RegExp(`connect-src 'self' http://localhost:${objectStore?.port}(;|$)`));
+      // https: and http: for the API source form's Test API, which calls the configured API itself (D-API-1).
+      expect(policy).toMatch(new RegExp(`connect-src 'self' http://localhost:${objectStore?.port} https: http:(;|$)`));
       expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     }

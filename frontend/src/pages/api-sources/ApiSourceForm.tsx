@@ -131,12 +131,20 @@ export function ApiSourceForm({ initial, submitLabel, busyLabel, onSubmit, onCan
     setTesting('browser');
     setTestError(undefined);
     setSuggestNote(undefined);
+    // A Content-Security-Policy refusal looks like any failed fetch; its violation event tells it apart.
+    let refusedByPolicy = false;
+    const onViolation = (event: SecurityPolicyViolationEvent) => {
+      if (event.effectiveDirective === 'connect-src') refusedByPolicy = true;
+    };
+    document.addEventListener('securitypolicyviolation', onViolation);
     try {
-      setResult({ outcome: await testFromBrowser(values, { fetch: (input, init) => fetch(input, init), pageProtocol: window.location.protocol }), origin: 'browser' });
+      const environment = { fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init), pageProtocol: window.location.protocol, policyBlocked: () => refusedByPolicy };
+      setResult({ outcome: await testFromBrowser(values, environment), origin: 'browser' });
     } catch (error) {
       setResult(undefined);
       setTestError(error);
     } finally {
+      document.removeEventListener('securitypolicyviolation', onViolation);
       setTesting(undefined);
     }
   };

@@ -7,8 +7,9 @@ import { childPath, previewValue, type PathStep } from './response-paths';
 
 /** Items shown per array or object; the rest are counted, a preview needs no more. */
 const SHOWN_CHILDREN = 50;
-/** Levels open at first: the envelope and its records. */
+/** Levels open at first: the envelope and its lists; the first item of a list opens too, to show a record's fields. */
 const OPEN_LEVELS = 2;
+const FIRST_ITEM_LEVELS = 4;
 
 const isBranch = (value: unknown): value is Record<string, unknown> | unknown[] => value !== null && typeof value === 'object';
 
@@ -52,7 +53,7 @@ interface NodeProps {
 
 function TreeNode({ name, path, value, depth, copied, onCopy }: NodeProps) {
   const branch = isBranch(value);
-  const [open, setOpen] = useState(depth < OPEN_LEVELS);
+  const [open, setOpen] = useState(depth < OPEN_LEVELS || (name === 0 && depth < FIRST_ITEM_LEVELS));
   const label = typeof name === 'number' ? `[${name}]` : name;
   const entries = branch && open ? childrenOf(value) : [];
   return (

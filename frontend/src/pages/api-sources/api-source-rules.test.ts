@@ -244,6 +244,7 @@ describe('Test API from the browser', () => {
     expect(await testFromBrowser(filled(), { fetch: corsOnly, pageProtocol: 'http:' })).toEqual({ success: false, blocked: 'cors', message: TEST_TEXTS.corsBlocked('https://api.example.com') });
     expect(probes).toBe(1);
     expect(await testFromBrowser(filled(), { fetch: reject as typeof fetch, pageProtocol: 'http:' })).toMatchObject({ blocked: 'unreachable' });
+    expect(await testFromBrowser(filled(), { fetch: reject as typeof fetch, pageProtocol: 'http:', policyBlocked: () => true })).toMatchObject({ blocked: 'policy', message: TEST_TEXTS.policyBlocked('https://api.example.com') });
   });
 
   it('does not call at all for mixed content or masked secrets', async () => {

@@ -7,8 +7,8 @@ import { DEFAULT_API_KEY_HEADER, type ApiSourceConfiguration } from './types';
  * The form's Test API (spec 02 §7, contract §14.7's last line): the form's call goes from the browser
  * straight to the target, with a time-out of timeout_seconds × 1000 ms, and its answer is parsed the
  * way the form says. A browser may refuse to make the call at all (the target allows no calls from
- * web pages (CORS), or this page is https and the target plain http); the outcome then says so in
- * plain words so the form can offer the server-side test instead.
+ * web pages (CORS), this page is https and the target plain http, or the site's security policy
+ * forbids the connection); the outcome then says so in plain words so the form can offer the server-side test instead.
  */
 
 export const TEST_TEXTS = {
@@ -22,13 +22,15 @@ export const TEST_TEXTS = {
     `Your browser blocked this call: ${origin} answered, but it does not allow calls from web pages (CORS). The server can still call it: use the server-side test.`,
   unreachable: (origin: string) =>
     `Your browser could not call ${origin}: the address did not answer, or the browser blocked the call. The server may still reach it: use the server-side test.`,
+  policyBlocked: (origin: string) =>
+    `This site's security policy (Content-Security-Policy) does not let the page call ${origin}. The server can still call it: use the server-side test.`,
   mixedContent: 'Your browser blocks calls from this https page to a plain http:// address (mixed content). The server can still call it: use the server-side test.',
   masked: 'The saved secrets are hidden from the browser, so it cannot send them. Type them again to test from here, or use the server-side test.',
   endpointRequired: 'Endpoint URL is required',
 } as const;
 
 /** Why the browser could not make the call: each offers the server-side test. */
-export type BlockedReason = 'cors' | 'unreachable' | 'mixed-content' | 'masked';
+export type BlockedReason = 'cors' | 'unreachable' | 'policy' | 'mixed-content' | 'masked';
 
 export interface TestOutcome {
   /** Spec 02 §4: a parse failure still counts as a success; an array path without an array does not. */
@@ -100,6 +102,8 @@ export interface DirectTestEnvironment {
   fetch: typeof fetch;
   /** The page's own protocol ('https:' makes http:// targets mixed content). */
   pageProtocol: string;
+  /** Whether the page's Content-Security-Policy refused a connection since the test began. */
+  policyBlocked?: () => boolean;
 }
 
 const isAbort = (error: unknown) => error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
@@ -156,6 +160,8 @@ async function blockedOutcome(target: URL, environment: DirectTestEnvironment): 
     await environment.fetch(target.href, { method: 'HEAD', mode: 'no-cors', credentials: 'omit', cache: 'no-store' });
     return { success: false, message: TEST_TEXTS.corsBlocked(target.origin), blocked: 'cors' };
   } catch {
+    // Asked after the probe: the policy's violation event is queued, it can trail the refused call.
+    if (environment.policyBlocked?.()) return { success: false, message: TEST_TEXTS.policyBlocked(target.origin), blocked: 'policy' };
     return { success: false, message: TEST_TEXTS.unreachable(target.origin), blocked: 'unreachable' };
   }
 }
