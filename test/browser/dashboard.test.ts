@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { KnowledgeBaseRepository } from '../../functions/domain/knowledge-bases/knowledge-base-repository';
 import { OrganizationRepository } from '../../functions/domain/organizations/organization-repository';
 import { UserRepository } from '../../functions/domain/users/user-repository';
 import { useBrowserPlatform } from '../support/browser';
 import { knowledgeFlows, subscribe } from '../support/knowledge-flows';
+import { seedFiles } from '../support/seeded-files';
 import { newSession, signIn } from '../support/people';
 
 const suite = useBrowserPlatform();
@@ -42,4 +44,76 @@ describe('resource relationships dashboard', () => {
       await session.context.close();
     }
   });
+
+  it('stays usable with 500 items: every item is drawn, and a click lights one chain among them and clears', async () => {
+    // An organization of its own: 470 sources, 20 knowledge bases of 20 sources each (the last 70
+    // sources feed none), 10 applications over two knowledge bases each.
+    const { platform } = suite;
+    const flows = knowledgeFlows(platform);
+    const systemToken = await flows.login(platform.credentials.SYSTEM_ADMIN.email, platform.credentials.SYSTEM_ADMIN.password);
+    const domain = `many-${Date.now().toString(36)}.example.com`;
+    const password = 'Sturdy-passw0rd';
+    const created = await flows.call('POST', '/api/organizations', systemToken, { name: 'Five Hundred', domain, adminEmail: `admin@${domain}`, adminFullName: 'Fay Hundred', adminPassword: password });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const organizationId = created.body.organization.id as string;
+    await subscribe(platform, organizationId, 'enterprise');
+    const token = await flows.login(`admin@${domain}`, password);
+    const sources = await seedFiles(platform.ports.database, organizationId, 470, { prefix: 'Report' });
+    const knowledgeBases: string[] = [];
+    for (let index = 0; index < 20; index += 1) {
+      const kb = await flows.call('POST', '/api/knowledge-bases', token, {
+        name: `KB ${String(index + 1).padStart(2, '0')}`,
+        source_type: 'files',
+        embedding_model: 'text-embedding-ada-002',
+        chunk_size: 200,
+        overlap: 20,
+        data_source_ids: sources.slice(index * 20, index * 20 + 20),
+      });
+      expect(kb.status, JSON.stringify(kb.body)).toBe(201);
+      knowledgeBases.push(kb.body.id as string);
+    }
+    // Indexing 400 sources is not what this test is about: the knowledge bases are marked ready, as
+    // a finished deployment leaves them, so applications may use them.
+    const repository = new KnowledgeBaseRepository(platform.ports.database);
+    for (const id of knowledgeBases) {
+      const current = (await repository.get(organizationId, id))!;
+      await repository.replace(current, { ...current, status: 'ready' });
+    }
+    for (let index = 0; index < 10; index += 1) {
+      await flows.createApplication(token, { name: `App ${String(index + 1).padStart(2, '0')}`, indexIds: [knowledgeBases[index * 2]!, knowledgeBases[index * 2 + 1]!] });
+    }
+
+    const session = await newSession(suite.browser);
+    try {
+      const { page } = session;
+      await signIn(page, platform.url, `admin@${domain}`, password, '/dashboard');
+      const items = page.getByTestId('dashboard-item');
+      await expect.poll(() => items.count(), { timeout: 30_000 }).toBe(500);
+      for (const [column, title] of [['source', 'Data Sources (470)'], ['kb', 'Knowledge Bases (20)'], ['app', 'RAG Applications (10)']] as const) {
+        expect(await page.getByTestId(`dashboard-column-${column}`).getByText(title, { exact: true }).isVisible(), title).toBe(true);
+      }
+      // 400 arrows from sources, 20 from knowledge bases to applications.
+      await expect.poll(() => page.getByTestId('dashboard-arrows').locator('path[stroke-opacity]').count(), { timeout: 30_000 }).toBe(420);
+
+      const item = (name: string) => items.filter({ hasText: new RegExp(`^${name}`) });
+      await item('KB 07').click();
+      // KB 07 holds Report 0121 to 0140 and feeds App 04 (with KB 08): 22 items lit, 478 dimmed.
+      await expect.poll(() => page.locator('[data-testid="dashboard-item"][data-dimmed="false"]').count(), { timeout: 30_000 }).toBe(22);
+      for (const name of ['KB 07', 'App 04', 'Report 0121.txt', 'Report 0140.txt']) expect(await item(name).getAttribute('data-dimmed'), name).toBe('false');
+      for (const name of ['KB 08', 'App 05', 'Report 0141.txt', 'Report 0470.txt']) expect(await item(name).getAttribute('data-dimmed'), name).toBe('true');
+      expect(await page.locator('[data-testid="dashboard-arrows"] path[data-lit="true"]').count()).toBe(21);
+
+      // The page still answers: a second click clears, and another chain lights from the far end of the list.
+      await item('KB 07').click();
+      await expect.poll(() => page.locator('[data-testid="dashboard-item"][data-dimmed="true"]').count(), { timeout: 30_000 }).toBe(0);
+      await item('Report 0399.txt').scrollIntoViewIfNeeded();
+      await item('Report 0399.txt').click();
+      // Report 0399 feeds KB 20, which feeds App 10.
+      await expect.poll(() => page.locator('[data-testid="dashboard-item"][data-dimmed="false"]').count(), { timeout: 30_000 }).toBe(3);
+      expect(await item('KB 20').getAttribute('data-dimmed')).toBe('false');
+      expect(await item('App 10').getAttribute('data-dimmed')).toBe('false');
+    } finally {
+      await session.context.close();
+    }
+  }, 300_000);
 });
