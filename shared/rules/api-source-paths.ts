@@ -11,8 +11,8 @@ const INDEX = /^\[(\d+)\]/;
 
 /** The steps of a path, or undefined when it does not follow the grammar ("a..b", "a[x]", "a[0]b"). */
 export function parseRecordPath(path: string): PathStep[] | undefined {
-  let rest = path.trim().replace(/^\$(?=$|[.[])/, '');
-  if (rest.startsWith('.')) rest = rest.slice(1);
+  let rest = path.trim();
+  if (/^\$(?=$|[.[])/.test(rest)) rest = rest.startsWith('$.') ? rest.slice(2) : rest.slice(1);
   const steps: PathStep[] = [];
   // A key comes at the start or after a dot; an index after anything but a dot.
   let expectKey = true;

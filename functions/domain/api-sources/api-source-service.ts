@@ -12,6 +12,7 @@ import type { Ports } from '../../contracts/ports/ports';
 import type { SecretContext } from '../../contracts/ports/secrets';
 import { reindexKnowledgeBase } from '../knowledge-bases/deploy-knowledge-base';
 import { KnowledgeBaseRepository } from '../knowledge-bases/knowledge-base-repository';
+import { logger } from '../../observability/logger';
 import { knowledgeBasesUsingSource } from '../knowledge-bases/source-usage';
 import type { OrganizationRecord } from '../organizations/organization-repository';
 import { planInForce } from '../plans/organization-plan';
@@ -124,7 +125,8 @@ export async function deleteApiSource(ports: Ports, organizationId: string, sour
 
 /**
  * What the last call of the source did (a deploy's or a test's): `active` with `last_fetched_at`,
- * or `error` with `last_error`. A source deleted or changed meanwhile is left as it is.
+ * or `error` with `last_error`. A source deleted or changed meanwhile is left as it is, and a
+ * failed write only costs the bookkeeping: the call's own outcome stands.
  */
 export async function recordCallOutcome(ports: Pick<Ports, 'database'>, record: ApiSourceRecord, outcome: { error?: string }): Promise<void> {
   const now = nowIso();
@@ -132,6 +134,6 @@ export async function recordCallOutcome(ports: Pick<Ports, 'database'>, record: 
   try {
     await new ApiSourceRepository(ports.database).replace(record, next);
   } catch (error) {
-    if (!(error instanceof StaleApiSourceError)) throw error;
+    if (!(error instanceof StaleApiSourceError)) logger.warn('Could not record an API source call', { apiSourceId: record.id, error: (error as Error).message });
   }
 }

@@ -1,7 +1,6 @@
 import { API_SOURCE_MESSAGES as M, API_TEST_LIMITS, type ApiSourceTestResult } from '../../../shared/api/schemas/api-sources';
 import { upstreamError } from '../../contracts/contract-error';
 import type { Ports } from '../../contracts/ports/ports';
-import { logger } from '../../observability/logger';
 import { ApiCallError, callApi, type ApiAnswer } from './api-caller';
 import { extractRecords } from './api-records';
 import { loadApiSource, recordCallOutcome, revealConfiguration } from './api-source-service';
@@ -68,7 +67,7 @@ function withData(answer: ApiAnswer, data: unknown): Pick<ApiSourceTestResult, '
 export async function testApiSource(ports: Ports, organizationId: string, sourceId: string): Promise<ApiSourceTestResult> {
   const record = await loadApiSource(ports, organizationId, sourceId);
   const configuration = await revealConfiguration(ports, record);
-  const note = (error?: string) => recordCallOutcome(ports, record, error === undefined ? {} : { error }).catch((cause: Error) => logger.warn('Could not record an API test outcome', { sourceId, error: cause.message }));
+  const note = (error?: string) => recordCallOutcome(ports, record, error === undefined ? {} : { error });
   let answer: ApiAnswer;
   try {
     answer = await callApi(configuration, { rateKey: record.id, retries: 0, timeoutMs: Math.min(configuration.performance.timeout_seconds, API_TEST_LIMITS.seconds) * 1000 });
