@@ -5,6 +5,9 @@ import { idempotencyScopeHash, IDEMPOTENCY_MESSAGES } from '../../functions/http
 import { removeDataDir, startTestPlatform, type JsonAnswer } from '../support/local-platform-fixture';
 import { knowledgeFlows, type Body, type KnowledgeFlows } from '../support/knowledge-flows';
 import { unique } from '../support/unique-values';
+import { ALLOW_PRIVATE_URLS_ENV } from '../../functions/domain/outbound/address-policy';
+import { ENV } from '../../functions/platform/environment';
+import { startFakeGoogleDrive } from '../support/fake-google-drive/fake-google-drive-server';
 
 /**
  * Contract conventions every family shares: bounded ids and values never reach the table as a 500
@@ -158,12 +161,26 @@ describe('Idempotency-Key (§1.7)', () => {
     expect(refusedAgain.body).toEqual(refused.body);
     expect(refusedAgain.headers.get('idempotent-replayed')).toBe('true');
 
-    // Drive has not landed: its 501 is a server-side answer, which must not be kept.
-    const failedKey = unique('failed-');
-    for (let attempt = 0; attempt < 2; attempt++) {
-      const failed = await flows.call('POST', '/api/drive/sync', tokens.ADMIN, { fileIds: ['x'] }, { 'idempotency-key': failedKey });
-      expectErrorShape(failed, 501);
-      expect(failed.headers.get('idempotent-replayed')).toBeNull();
+    // A Google Drive that answers 503 makes the sync a 502 (§12.2), a server-side answer that must not be kept.
+    const drive = await startFakeGoogleDrive({ tokens: ['ya29.conventions'] });
+    drive.setFailing(true);
+    const saved = { base: process.env[ENV.googleApiBaseUrl], policy: process.env[ALLOW_PRIVATE_URLS_ENV] };
+    process.env[ENV.googleApiBaseUrl] = drive.origin;
+    process.env[ALLOW_PRIVATE_URLS_ENV] = 'true';
+    try {
+      const failedKey = unique('failed-');
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const failed = await flows.call('POST', '/api/drive/sync', tokens.ADMIN, { fileIds: ['x'] }, { 'idempotency-key': failedKey, 'x-drive-access-token': 'ya29.conventions' });
+        expectErrorShape(failed, 502);
+        expect(failed.headers.get('idempotent-replayed')).toBeNull();
+      }
+      expect(drive.requests.filter((request) => request.path === '/drive/v3/files/x')).toHaveLength(2);
+    } finally {
+      for (const [name, value] of [[ENV.googleApiBaseUrl, saved.base], [ALLOW_PRIVATE_URLS_ENV, saved.policy]] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      await drive.close();
     }
   });
 
