@@ -33,6 +33,8 @@ export const FAMILY_CAPABILITIES: Readonly<Partial<Record<Family, readonly Capab
   chat: ['model-invocation', 'vector-index', 'secrets'],
   rag: ['secrets'],
   'storage-credentials': ['secrets'],
+  // API-source secrets are sealed on save and opened for the server-side test (§14.7).
+  'api-sources': ['secrets'],
   'data-sources': ['secrets'],
   'knowledge-bases': ['vector-index'],
   integrations: ['chat-events', 'secrets'],
