@@ -407,7 +407,7 @@ const configurationField = (partial: boolean) =>
     const { configuration, problems } = readApiSourceConfiguration(raw, partial);
     for (const problem of problems) ctx.addIssue({ code: 'custom', path: problem.field ? problem.field.split('.') : [], message: problem.message });
     return configuration;
-  });
+  }).meta({ description: 'ApiSourceConfiguration (§2) as an object or a JSON string of one; `url` is accepted for `endpoint`. Secrets sent as ******** are kept.' });
 
 /**
  * §14.4 and §14.5 in the contract's order: name, the configuration's rules, source type, then
