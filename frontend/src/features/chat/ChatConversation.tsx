@@ -1,6 +1,7 @@
 import SendIcon from '@mui/icons-material/Send';
 import { Alert, Box, CircularProgress, IconButton, TextField, Typography } from '@mui/material';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { QuotaNotice } from '../../components/QuotaNotice';
 import { MESSAGE_PLACEHOLDER } from './chat-constants';
 import { ChatMessageBubble } from './ChatMessageBubble';
 import type { ChatApplication } from './types';
@@ -70,6 +71,11 @@ export function ChatConversation({ chat, application, wide = false }: ChatConver
             </Box>
           )}
           {chat.error && <Alert severity="error">Could not start a chat: {chat.error}</Alert>}
+          {chat.quotaError !== undefined && (
+            <Alert severity="warning">
+              <QuotaNotice error={chat.quotaError} />
+            </Alert>
+          )}
         </Box>
       </Box>
       <Box component="form" onSubmit={submit} sx={{ borderTop: 1, borderColor: 'divider', p: 1.5 }}>

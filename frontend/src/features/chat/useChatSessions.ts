@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApiFetch } from '../../api/ApiProvider';
+import { quotaDetails } from '../../components/QuotaNotice';
 import { createSession, fetchMessages, fetchSessionPage, notifyIntegrations, sendMessage } from './chat-api';
 import { CHAT_FAILURE_TEXT, CHAT_UI } from './chat-constants';
 import { readStoredMessages, readStoredSessions, writeStoredMessages, writeStoredSessions } from './chat-storage';
@@ -17,6 +18,8 @@ export interface ChatSessionsState {
   sending: boolean;
   /** Why no chat could be started; sending stays blocked until a session exists. */
   error: string | undefined;
+  /** The 402 of the last send (the month's conversations used up, §1.9): the window names the limit. */
+  quotaError: unknown;
   /** The history list's entries: the first 10, or more after Show More. */
   visibleSessions: ChatSession[];
   canShowMore: boolean;
@@ -51,6 +54,7 @@ export function useChatSessions({ appId, userId, application, storage }: ChatSes
   const [loadingMessages, setLoadingMessages] = useState(false);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | undefined>();
+  const [quotaError, setQuotaError] = useState<unknown>();
   const [page, setPage] = useState(1);
   const [hasMore, setHasMore] = useState(false);
   const [visibleCount, setVisibleCount] = useState<number>(CHAT_UI.sessionsPageSize);
@@ -170,6 +174,7 @@ export function useChatSessions({ appId, userId, application, storage }: ChatSes
       // §4.3: the message shows at once.
       showMessages([...prior, message]);
       setSending(true);
+      setQuotaError(undefined);
       try {
         const answer = await sendMessage(apiFetch, { appId, session, message, prior, userId, application: applicationRef.current });
         if (current !== generation.current) return;
@@ -180,8 +185,9 @@ export function useChatSessions({ appId, userId, application, storage }: ChatSes
         commitSessions(upsertSession(sessionsRef.current, afterFirstMessage(known, text, answer.session)));
         const reply = [...answer.messages].reverse().find((entry) => entry.sender === 'assistant');
         if (reply) notifyIntegrations(apiFetch, applicationRef.current, text, reply.text);
-      } catch {
+      } catch (sendError) {
         if (current !== generation.current || selectedRef.current !== session.id) return;
+        if (quotaDetails(sendError)) setQuotaError(sendError);
         showMessages([...messagesRef.current, { text: CHAT_FAILURE_TEXT, sender: 'assistant', timestamp: new Date().toISOString(), sessionId: session.id, failed: true }]);
       } finally {
         if (current === generation.current) setSending(false);
@@ -241,6 +247,7 @@ export function useChatSessions({ appId, userId, application, storage }: ChatSes
     loadingMessages,
     sending,
     error,
+    quotaError,
     visibleSessions: sessions.slice(0, visibleCount),
     // Spec 01 §2.7: the buttons appear once there are 10 or more sessions.
     canShowMore: sessions.length >= CHAT_UI.sessionsPageSize && (hasMore || sessions.length > visibleCount),
