@@ -250,6 +250,14 @@ describe('POST /api/drive/sync (§12.2)', () => {
     await waitUntil(async () => (await item(handbookId)).status, 'active', 30_000);
     const preset = await flows.call('GET', '/api/data-sources?source=drive_sync&recursive=true', admin);
     expect(preset.body.dataSources).toHaveLength(2);
+
+    // Unchanged since: the same bytes (same ETag) come back, and the item is active again, not stuck pending.
+    const again = await sync({ fileIds: ['f-handbook', 'f-plan'] });
+    expect(again.body.dataSources.map((entry: Body) => [entry.id, entry.status])).toEqual([
+      [handbookId, 'pending'],
+      [planId, 'pending'],
+    ]);
+    for (const id of [handbookId, planId]) await waitUntil(async () => (await item(id)).status, 'active', 30_000);
   });
 
   it('lets knowledge bases use synced files as they use uploads', async () => {

@@ -160,6 +160,12 @@ async function writePendingItem(ports: Ports, actor: Actor, file: AcceptedFile, 
         });
         delete next.metadata.error;
         delete next.metadata.sync_completed_at;
+        // The import stores the object again; an unchanged file comes back with the same ETag, which the
+        // ingest would take for a version already done and leave the item pending. Its extraction is
+        // still there, so the fresh claim finds it at once.
+        delete next.metadata.ingested_etag;
+        delete next.metadata.ingest_claim;
+        delete next.metadata.ingest_attempts;
         await commitFileChange(ports.database, current, next, { storageLimitBytes: limit });
         return next;
       }
