@@ -309,13 +309,14 @@ describe('POST /api/drive/sync (§12.2)', () => {
     expect((await item(handbookId)).status).toBe('active');
   });
 
-  it('refuses with 402 storage when the declared sizes do not fit the plan', async () => {
+  it('refuses with 402 storage when the declared sizes do not fit the plan, and fails an import that no longer fits', async () => {
     const limit = (await storageLimitOf(platform.ports.database, demo))!;
     const { storageBytes } = await readStorageCounters(platform.ports.database, demo.id);
     const setUsed = (bytes: number) =>
       platform.ports.database.client.send(
         new UpdateCommand({ TableName: platform.ports.database.tableName, Key: countersKey(demo.id), UpdateExpression: 'SET storage_bytes = :bytes', ExpressionAttributeValues: { ':bytes': bytes } }),
       );
+    drive.files.set('f-doc2', { id: 'f-doc2', name: 'Minutes', mimeType: 'application/vnd.google-apps.document', modifiedTime: '2026-04-02T10:00:00.000Z', exports: { [DOCX]: planDocx } });
     drive.files.set('f-big', { id: 'f-big', name: 'big.pdf', mimeType: 'application/pdf', modifiedTime: '2026-04-01T10:00:00.000Z', content: Buffer.from('%PDF-1.4'), declaredSize: 1000 });
     await setUsed(limit - 500);
     try {
@@ -324,6 +325,15 @@ describe('POST /api/drive/sync (§12.2)', () => {
       expect(answer.body).toMatchObject({ code: 'QUOTA_EXCEEDED', message: 'Storage limit reached for your plan', details: { resource: 'storage', limit, used: limit - 500 } });
       const preset = await flows.call('GET', '/api/data-sources?source=drive_sync&recursive=true', admin);
       expect((preset.body.dataSources as Body[]).some((entry) => entry.metadata.drive_file_id === 'f-big')).toBe(false);
+
+      // A Google Doc declares no size: it is let through, and counted at import, where it no longer fits.
+      expect(planDocx.length).toBeGreaterThan(500);
+      const accepted = await sync({ fileIds: ['f-doc2'] });
+      expect(accepted.status, JSON.stringify(accepted.body)).toBe(202);
+      const docId = accepted.body.dataSources[0].id as string;
+      await waitUntil(async () => (await item(docId)).status, 'failed', 30_000);
+      expect((await item(docId)).metadata).toMatchObject({ error: 'Storage limit reached for your plan', file_size: 0 });
+      expect((await readStorageCounters(platform.ports.database, demo.id)).storageBytes).toBe(limit - 500);
     } finally {
       await setUsed(storageBytes);
       drive.files.delete('f-big');
