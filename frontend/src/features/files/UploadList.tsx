@@ -3,6 +3,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import { Box, IconButton, LinearProgress, List, ListItem, Stack, Tooltip, Typography } from '@mui/material';
+import { QuotaNotice } from '../../components/QuotaNotice';
 import { formatBytes, MESSAGES } from './file-rules';
 import type { UploadEntry } from './useUploads';
 
@@ -34,6 +35,7 @@ export function UploadList({ entries, onCancel }: { entries: readonly UploadEntr
               >
                 {describe(entry)}
               </Typography>
+              {entry.quota !== undefined && <QuotaNotice error={entry.quota} />}
             </Box>
             {entry.state === 'done' && entry.fileStatus !== 'failed' && <CheckCircleIcon fontSize="small" color="success" aria-label="Uploaded" />}
             {(entry.state === 'error' || entry.state === 'rejected' || entry.fileStatus === 'failed') && <ErrorOutlineIcon fontSize="small" color="error" aria-hidden />}

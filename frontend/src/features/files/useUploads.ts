@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useApiFetch } from '../../api/ApiProvider';
 import { errorMessage } from '../../api/errors';
+import { quotaDetails } from '../../components/QuotaNotice';
 import { MESSAGES, PROGRESS_RESET_MS, validateUploadFile } from './file-rules';
 import type { DataSourceItem, FileStatus } from './types';
 import { UploadAbortedError, uploadFile } from './upload';
@@ -17,6 +18,8 @@ export interface UploadEntry {
   /** Spec 02 §4: the bar resets 1 s after finishing; until then a finished entry still shows it full. */
   showBar: boolean;
   error?: string;
+  /** A 402 (storage limit, §1.9): the row names the limit and, for an admin, links to the plans. */
+  quota?: unknown;
   dataSourceId?: string;
   /** After upload-complete: the file's ingestion as the server last reported it. */
   fileStatus?: FileStatus;
@@ -158,7 +161,7 @@ export function useUploads({ maxMegabytes, folderId, onUploaded, onBatchDone }: 
             return;
           }
           failed += 1;
-          patch(key, { state: 'error', showBar: false, error: errorMessage(error, MESSAGES.uploadFailed) });
+          patch(key, { state: 'error', showBar: false, error: errorMessage(error, MESSAGES.uploadFailed), ...(quotaDetails(error) ? { quota: error } : {}) });
         } finally {
           controllers.current.delete(key);
         }

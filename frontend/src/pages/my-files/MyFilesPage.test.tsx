@@ -70,6 +70,19 @@ describe('My Uploaded Files', () => {
   });
 });
 
+describe('an upload refused by the plan (402)', () => {
+  it('names the storage limit with its figures and links an admin to the plans', async () => {
+    const storageFull = errorResponse(402, 'Storage limit reached for your plan', 'QUOTA_EXCEEDED', { resource: 'storage', limit: 1024 ** 3, used: 1024 ** 3 });
+    await openMyFiles('admin', [{ method: 'POST', path: /^\/api\/data-sources\/upload-url$/, reply: () => storageFull }]);
+    installFakeXhr();
+    fireEvent.change(screen.getByTestId('upload-input'), { target: { files: [new File(['notes'], 'notes.txt', { type: 'text/plain' })] } });
+    const notice = await screen.findByTestId('quota-notice', undefined, LATER);
+    expect(notice.textContent).toContain('Plan limit reached: storage (1 GB of 1 GB used).');
+    expect(within(notice).getByRole('link', { name: 'View plans' }).getAttribute('href')).toBe('/organization/settings/billing');
+    expect(screen.getByText('Storage limit reached for your plan')).toBeTruthy();
+  });
+});
+
 describe('Object storage settings', () => {
   async function openSettings(extra: FakeRoute[] = []) {
     const fetchMock = await openMyFiles('admin', extra);

@@ -90,7 +90,7 @@ export function CreateRagApplicationPage() {
             navigate(LIST_PATH, { state: { notice: 'Application created successfully' } satisfies ListNotice });
           }}
           onCancel={() => navigate(LIST_PATH)}
-          renderFailure={(error, dismiss) => <ErrorAlert title={errorMessage(error, CREATE_FALLBACK_ERROR)} onClose={dismiss} />}
+          renderFailure={(error, dismiss) => <ErrorAlert title={errorMessage(error, CREATE_FALLBACK_ERROR)} error={error} onClose={dismiss} />}
           onNotify={notify}
         />
       ) : (
