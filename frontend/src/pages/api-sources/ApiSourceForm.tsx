@@ -152,8 +152,8 @@ export function ApiSourceForm({ initial, submitLabel, busyLabel, onSubmit, onCan
   const save = async (options: SubmitOptions) => {
     const judged = judgeApiSource(values);
     setFailure(undefined);
-    setOtherProblems([]);
     setErrors(judged.errors);
+    setOtherProblems(judged.other);
     if (!isAcceptable(judged)) return;
     setBusy(true);
     try {

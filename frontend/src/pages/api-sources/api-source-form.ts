@@ -1,4 +1,6 @@
-import { API_SOURCE_DEFAULTS, API_SOURCE_MESSAGES, AUTH_TYPES, HTTP_METHODS, PERFORMANCE_LIMITS, RESPONSE_TYPES, type ApiSource, type ApiSourceConfiguration, type AuthType, type HttpMethod, type ResponseType, type SaveApiSourceBody } from './types';
+import { readApiSourceConfiguration } from '../../../../shared/api/schemas/api-sources';
+import { descriptionField, nameField } from '../../../../shared/rules/fields';
+import { API_SOURCE_DEFAULTS, API_SOURCE_MESSAGES, AUTH_TYPES, HTTP_METHODS, RESPONSE_TYPES, SECRET_MASK, type ApiSource, type ApiSourceConfiguration, type AuthType, type HttpMethod, type ResponseType, type SaveApiSourceBody } from './types';
 import { mappingObject, mappingProblems, mappingRows, type MappingRow } from './mapping-rules';
 
 /**
@@ -7,9 +9,8 @@ import { mappingObject, mappingProblems, mappingRows, type MappingRow } from './
  * is wrong before sending.
  */
 
-/** Contract §1.6: what a response shows instead of a secret; sent back, the stored secret is kept. */
-export const MASKED_SECRET = '********';
-export const isMasked = (value: string) => value.startsWith(MASKED_SECRET);
+/** Contract §1.6: a response shows secrets as the mask; sent back, the stored secret is kept. */
+export const isMasked = (value: string) => value.startsWith(SECRET_MASK);
 
 export interface HeaderRow {
   key: string;
@@ -137,11 +138,11 @@ function authenticationOf(values: ApiSourceFormValues): ApiSourceConfiguration['
 
 /** Spec 02 §5: an empty numeric field falls back to its default; anything else is sent as typed. */
 function performanceOf(values: ApiSourceFormValues): ApiSourceConfiguration['performance'] {
-  const entries = (Object.keys(values.performance) as PerformanceField[]).map((field) => {
+  const number = (field: PerformanceField) => {
     const typed = values.performance[field].trim();
-    return [field, typed === '' ? API_SOURCE_DEFAULTS[field] : Number(typed)] as const;
-  });
-  return Object.fromEntries(entries) as ApiSourceConfiguration['performance'];
+    return typed === '' ? API_SOURCE_DEFAULTS[field] : Number(typed);
+  };
+  return { requests_per_minute: number('requests_per_minute'), retry_count: number('retry_count'), timeout_seconds: number('timeout_seconds'), max_response_size_mb: number('max_response_size_mb') };
 }
 
 /** The configuration the form stands for, as contract §14 spells it. */
@@ -173,33 +174,13 @@ export function payloadOf(values: ApiSourceFormValues): SaveApiSourceBody {
 export type ApiSourceField = 'name' | 'description' | 'endpoint' | 'method' | 'authType' | 'token' | 'username' | 'password' | 'apiKey' | 'payloadTemplate' | 'responseType' | 'headers' | PerformanceField;
 export type ApiSourceFormErrors = Partial<Record<ApiSourceField, string>>;
 
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
-/** Spec 02 §5: a payload template is optional; when given it must be JSON. */
-export function payloadTemplateProblem(template: string): string | undefined {
-  if (template.trim() === '') return undefined;
-  try {
-    JSON.parse(template);
-    return undefined;
-  } catch {
-    return API_SOURCE_MESSAGES.invalidJson;
-  }
-}
-
 /** The Format button: the template pretty-printed, or the message when it is not JSON. */
 export function formatPayloadTemplate(template: string): { text: string; error?: undefined } | { text?: undefined; error: string } {
   if (template.trim() === '') return { text: '' };
   try {
     return { text: JSON.stringify(JSON.parse(template), null, 2) };
   } catch {
-    return { error: API_SOURCE_MESSAGES.invalidJson };
+    return { error: API_SOURCE_MESSAGES.payloadInvalid };
   }
 }
 
@@ -207,38 +188,46 @@ export interface ApiSourceJudgement {
   errors: ApiSourceFormErrors;
   /** The mapping messages, each once, listed under 'Please fix the following issues:'. */
   mappingProblems: string[];
+  /** Messages without a field of their own. */
+  other: string[];
 }
 
-/** Everything wrong with the form, with the contract's texts (§14); empty when it may be saved. */
+/**
+ * The configuration as the server's reader judges a create: a masked secret stands for the stored
+ * one, which the server keeps (§1.6), so it counts as present here.
+ */
+function withMaskedSecretsKept(configuration: ApiSourceConfiguration): ApiSourceConfiguration {
+  const kept = (value: string | undefined) => (value !== undefined && isMasked(value) ? 'kept' : value);
+  const { authentication } = configuration;
+  return { ...configuration, authentication: { ...authentication, token: kept(authentication.token), password: kept(authentication.password), key: kept(authentication.key) } };
+}
+
+/**
+ * Everything wrong with the form, judged by the server's own rules (shared/api/schemas/api-sources.ts,
+ * shared/rules/fields.ts) with the contract's texts (§14); empty when it may be saved. Mapping
+ * messages are listed apart (mapping-rules.ts); what has no field of its own (the 32 KB size) goes
+ * to `other`.
+ */
 export function judgeApiSource(values: ApiSourceFormValues): ApiSourceJudgement {
   const errors: ApiSourceFormErrors = {};
-  const name = values.name.trim();
-  if (name === '') errors.name = API_SOURCE_MESSAGES.nameRequired;
-  else if (name.length > 255) errors.name = API_SOURCE_MESSAGES.nameTooLong;
-  const endpoint = values.endpoint.trim();
-  if (endpoint === '') errors.endpoint = API_SOURCE_MESSAGES.endpointRequired;
-  else if (!isHttpUrl(endpoint)) errors.endpoint = API_SOURCE_MESSAGES.endpointInvalid;
-  if (!(HTTP_METHODS as readonly string[]).includes(values.method)) errors.method = API_SOURCE_MESSAGES.methodInvalid;
+  const other: string[] = [];
+  const name = nameField().safeParse(values.name.trim());
+  if (!name.success) errors.name = name.error.issues[0]?.message;
+  const description = descriptionField().safeParse(values.description.trim());
+  if (!description.success) errors.description = description.error.issues[0]?.message;
+  // A header row left without a name would vanish from the map the reader sees.
   if (values.headers.some((header) => header.key.trim() === '')) errors.headers = API_SOURCE_MESSAGES.headerNameEmpty;
-  if (values.authType === 'bearer' && values.token.trim() === '') errors.token = API_SOURCE_MESSAGES.tokenRequired;
-  if (values.authType === 'basic') {
-    if (values.username.trim() === '') errors.username = API_SOURCE_MESSAGES.basicRequired;
-    if (values.password === '') errors.password = API_SOURCE_MESSAGES.basicRequired;
+  const { problems } = readApiSourceConfiguration(withMaskedSecretsKept(configurationFromValues(values)), false);
+  for (const problem of problems) {
+    if (problem.field.startsWith('response.parsing.mapping')) continue;
+    const field = formFieldOf(problem.field);
+    if (field) errors[field] ??= problem.message;
+    else if (!other.includes(problem.message)) other.push(problem.message);
   }
-  if (values.authType === 'api_key' && values.apiKey.trim() === '') errors.apiKey = API_SOURCE_MESSAGES.apiKeyRequired;
-  const template = payloadTemplateProblem(values.payloadTemplate);
-  if (template) errors.payloadTemplate = template;
-  for (const field of Object.keys(PERFORMANCE_LIMITS) as PerformanceField[]) {
-    const typed = values.performance[field].trim();
-    if (typed === '') continue;
-    const number = Number(typed);
-    const { min, max, message } = PERFORMANCE_LIMITS[field];
-    if (!Number.isInteger(number) || number < min || number > max) errors[field] = message;
-  }
-  return { errors, mappingProblems: mappingProblems(values.mappings) };
+  return { errors, mappingProblems: mappingProblems(values.mappings), other };
 }
 
-export const isAcceptable = (judgement: ApiSourceJudgement) => Object.keys(judgement.errors).length === 0 && judgement.mappingProblems.length === 0;
+export const isAcceptable = (judgement: ApiSourceJudgement) => Object.keys(judgement.errors).length === 0 && judgement.mappingProblems.length === 0 && judgement.other.length === 0;
 
 /** Where a 400's `details[].field` (contract §1.4) shows in the form. */
 export function formFieldOf(path: string): ApiSourceField | undefined {

@@ -15,7 +15,8 @@ describe('response paths', () => {
     expect(parsePath('[2].name')).toEqual([2, 'name']);
     expect(parsePath('matrix[1][0]')).toEqual(['matrix', 1, 0]);
     expect(parsePath('')).toEqual([]);
-    for (const bad of ['a..b', 'a.', 'a[x]', 'a[1', 'a.[0]', '.a']) expect(parsePath(bad), bad).toBeUndefined();
+    expect(parsePath('$.data')).toEqual(['data']);
+    for (const bad of ['a..b', 'a.', 'a[x]', 'a[1', 'a.[0]', 'a[0]b']) expect(parsePath(bad), bad).toBeUndefined();
   });
 
   it("finds values or says 'Invalid path' / 'Not found in response'", () => {
@@ -134,7 +135,7 @@ describe('the API source form', () => {
       created_at: '',
       updated_at: '',
       configuration: JSON.stringify({ url: 'https://old.example.com', authentication: { type: 'bearer', token: '********' }, response: { parsing: { type: 'yaml', mapping: { a: 'b' } } } }),
-    } as ApiSource;
+    } as unknown as ApiSource;
     const values = valuesOf(source);
     expect(values).toMatchObject({ endpoint: 'https://old.example.com', method: 'GET', responseType: 'json', authType: 'bearer', token: '********', mappings: [{ source: 'a', target: 'b' }] });
     expect(values.performance.requests_per_minute).toBe('60');

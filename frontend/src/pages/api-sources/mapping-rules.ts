@@ -1,37 +1,41 @@
+import { API_LIMITS, API_SOURCE_MESSAGES, readApiSourceConfiguration } from '../../../../shared/api/schemas/api-sources';
+
 /**
- * Spec 02 §5 "API source form", mapping rules, with contract §14's texts: an empty source path, an
- * empty or badly formed target, duplicate targets. The form lists the messages once each under
- * 'Please fix the following issues:' and blocks Submit while any exist.
+ * Spec 02 §5 "API source form", mapping rules: an empty source path, an empty or badly formed
+ * target, duplicate targets, judged by the server's own reader of contract §14 (one row at a time,
+ * so every row is judged even where two share a source path). The form lists the messages once
+ * each under 'Please fix the following issues:' and blocks Submit while any exist.
  */
 
 export const MAPPING_MESSAGES = {
   heading: 'Please fix the following issues:',
-  sourceEmpty: 'Source path cannot be empty',
-  targetEmpty: 'Target field name cannot be empty',
-  targetInvalid: (name: string) => `Invalid field name format: ${name}. Use letters, numbers, and underscores only, starting with a letter.`,
-  duplicate: 'Duplicate mapped field names are not allowed',
+  sourceEmpty: API_SOURCE_MESSAGES.sourcePathEmpty,
+  targetEmpty: API_SOURCE_MESSAGES.targetEmpty,
+  targetInvalid: API_SOURCE_MESSAGES.targetInvalid,
+  duplicate: API_SOURCE_MESSAGES.duplicateTargets,
 } as const;
 
-/** Contract §14: at most 100 mappings; a target matches this and is at most 64 characters. */
-export const MAPPING_LIMIT = 100;
-export const TARGET_PATTERN = /^[A-Za-z][A-Za-z0-9_]*$/;
-export const TARGET_MAX_LENGTH = 64;
+/** Contract §14: at most 100 mappings; a target is at most 64 characters. */
+export const MAPPING_LIMIT = API_LIMITS.mappings;
+export const TARGET_MAX_LENGTH = API_LIMITS.targetName;
 
 export interface MappingRow {
   source: string;
   target: string;
 }
 
+const isMappingField = (field: string) => field === 'response.parsing.mapping' || field.startsWith('response.parsing.mapping.');
+
 /** The messages for a set of mapping rows, each once, in the order first met. */
 export function mappingProblems(rows: readonly MappingRow[]): string[] {
   const problems = new Set<string>();
   const seen = new Set<string>();
+  if (rows.length > MAPPING_LIMIT) problems.add(API_SOURCE_MESSAGES.tooManyMappings);
   for (const row of rows) {
     const source = row.source.trim();
     const target = row.target.trim();
-    if (source === '') problems.add(MAPPING_MESSAGES.sourceEmpty);
-    if (target === '') problems.add(MAPPING_MESSAGES.targetEmpty);
-    else if (!TARGET_PATTERN.test(target) || target.length > TARGET_MAX_LENGTH) problems.add(MAPPING_MESSAGES.targetInvalid(target));
+    const mapping = { [source]: target };
+    for (const problem of readApiSourceConfiguration({ response: { parsing: { mapping } } }, true).problems) if (isMappingField(problem.field)) problems.add(problem.message);
     if (target !== '') {
       if (seen.has(target)) problems.add(MAPPING_MESSAGES.duplicate);
       seen.add(target);

@@ -1,3 +1,5 @@
+import { parseRecordPath, type PathStep } from '../../../../shared/rules/api-source-paths';
+
 /**
  * Paths into an API response as spec 02 and contract §14 write them: dots between names and `[index]`
  * for array items (`data.items[0].title`). The response tree builds them, a mapping preview and the
@@ -12,37 +14,10 @@ export const PATH_MESSAGES = {
 /** Spec 02 §5: a mapping preview is cut at 50 characters. */
 export const PREVIEW_LENGTH = 50;
 
-export type PathStep = string | number;
+export type { PathStep };
 
-/** The steps of a path, or undefined when it is not one (an empty name, an unclosed or non-numeric bracket). */
-export function parsePath(path: string): PathStep[] | undefined {
-  const text = path.trim();
-  if (text === '') return [];
-  const steps: PathStep[] = [];
-  // Names between dots, each followed by any number of [n]; a path may also start with [n].
-  const pattern = /([^.[\]]*)((?:\[\d+\])*)/y;
-  let position = 0;
-  while (position < text.length) {
-    pattern.lastIndex = position;
-    const match = pattern.exec(text);
-    if (!match || match[0] === '') return undefined;
-    const [whole, name = '', indexes = ''] = match;
-    if (name !== '') {
-      steps.push(name.trim());
-    } else if (indexes === '' || position > 0) {
-      // Only the first segment may be a bare index ("[0].name"); "a..b" or "a.[0]" are not paths.
-      return undefined;
-    }
-    for (const index of indexes.matchAll(/\[(\d+)\]/g)) steps.push(Number(index[1]));
-    position += whole.length;
-    if (position < text.length) {
-      if (text[position] !== '.') return undefined;
-      position += 1;
-      if (position === text.length) return undefined;
-    }
-  }
-  return steps;
-}
+/** The steps of a path, or undefined when it is not one: the server's grammar (shared/rules/api-source-paths.ts). */
+export const parsePath = (path: string): PathStep[] | undefined => parseRecordPath(path);
 
 /** A name as a path segment joins with a dot; an array item as `[index]`. */
 export function childPath(parent: string, step: PathStep): string {
