@@ -73,6 +73,32 @@ describe('GET /api/dashboard/resources (§22.1)', () => {
     expect(after.body.dataSources.map((item: Body) => item.id)).toEqual([ids.a, ids.b]);
   });
 
+  it('lists a website as a web source after the files, addressed by its start URL', async () => {
+    const created = await flows.call('POST', '/api/web-sources', tokens.ADMIN, {
+      name: 'Docs site',
+      description: 'The public manual',
+      source_type: 'web_source',
+      configuration: { url: 'https://docs.example.invalid/start', crawl_frequency: 'weekly', crawl_depth: 1 },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const site = created.body.webSource as Body;
+
+    const answer = await resources(tokens.ADMIN);
+    expect(answer.body.dataSources.map((item: Body) => item.name)).toEqual(['Alpha guide.md', 'beta notes.txt', 'cost sheet.txt', 'Docs site']);
+    expect(answer.body.dataSources[3]).toMatchObject({
+      id: site.id,
+      type: 'web',
+      item_type: 'web_source',
+      source_type: 'web_source',
+      description: 'The public manual',
+      metadata: { full_path: 'https://docs.example.invalid/start', display_path: 'https://docs.example.invalid/start' },
+      file_path: 'https://docs.example.invalid/start',
+      folder_id: null,
+    });
+    // A user's picture has no website until a knowledge base of theirs uses it.
+    expect((await resources(tokens.USER)).body.dataSources.map((item: Body) => item.id)).not.toContain(site.id);
+  });
+
   it('is closed to rag_user and shows the system organization nothing of the demo one', async () => {
     expect((await resources(tokens.RAG_USER)).status).toBe(403);
     const system = await resources(tokens.SYSTEM_ADMIN);

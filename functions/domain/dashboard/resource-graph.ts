@@ -10,11 +10,13 @@ import type { FolderTree } from '../folders/folder-tree';
 import { visibilityOf } from '../knowledge-bases/knowledge-base-access';
 import type { KnowledgeBaseRecord } from '../knowledge-bases/knowledge-base-record';
 import { KnowledgeBaseRepository } from '../knowledge-bases/knowledge-base-repository';
+import type { WebSourceRecord } from '../websites/web-source-record';
+import { WebSourceRepository } from '../websites/web-source-repository';
 
 /** Contract §22.1: at most this many data sources; `truncated` says more exist. */
 export const DASHBOARD_SOURCE_LIMIT = 2000;
 
-/** The §22.1 order of source types; web, API and Drive sources join as their families land. */
+/** The §22.1 order of source types; API sources join as their family lands. */
 const SOURCE_TYPE_ORDER = ['file_upload', 'web_source', 'api_source', 'drive_sync'] as const;
 type SourceType = (typeof SOURCE_TYPE_ORDER)[number];
 
@@ -63,6 +65,23 @@ function fileItem(file: FileRecord, tree: FolderTree): DashboardItem {
   };
 }
 
+/** A website is one source, addressed by its start URL; its crawled pages count as its files. */
+function webItem(source: WebSourceRecord): DashboardItem {
+  const url = source.configuration.url;
+  return {
+    id: source.id,
+    name: source.name,
+    type: 'web',
+    item_type: 'web_source',
+    source_type: 'web_source',
+    metadata: { full_path: url, display_path: url, file_count: source.page_count },
+    description: source.description,
+    status: source.status,
+    file_path: url,
+    folder_id: null,
+  };
+}
+
 const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.name.localeCompare(b.name);
 const bySourceTypeThenName = (a: DashboardItem, b: DashboardItem) =>
   SOURCE_TYPE_ORDER.indexOf(a.source_type) - SOURCE_TYPE_ORDER.indexOf(b.source_type) || byName(a, b);
@@ -75,23 +94,24 @@ const bySourceTypeThenName = (a: DashboardItem, b: DashboardItem) =>
  */
 export async function resourceGraph(database: DatabasePort, viewer: DashboardViewer): Promise<ResourceGraph> {
   const applications = new ApplicationRepository(database);
-  const [knowledgeBaseList, applicationList, visibleKnowledgeBase, subject, files, tree] = await Promise.all([
+  const [knowledgeBaseList, applicationList, visibleKnowledgeBase, subject, files, tree, websites] = await Promise.all([
     new KnowledgeBaseRepository(database).list(viewer.organizationId),
     applications.list(viewer.organizationId),
     visibilityOf(database, viewer),
     accessSubjectOf(database, viewer),
     new FileRepository(database).listRecent(viewer.organizationId),
     new FolderRepository(database).tree(viewer.organizationId),
+    new WebSourceRepository(database).list(viewer.organizationId),
   ]);
   const knowledgeBases = knowledgeBaseList.items.filter(visibleKnowledgeBase);
   const links = subject.everything ? undefined : await applications.groupLinks(viewer.organizationId);
   const visibleApplications = links ? applicationList.items.filter((record) => sharesAGroup(subject, links.get(record.id))) : applicationList.items;
 
   const referenced = subject.everything ? undefined : new Set(knowledgeBases.flatMap((kb) => kb.data_source_ids));
-  const sources = files.files
-    .filter((file) => tree.has(file.folder_id) && (!referenced || referenced.has(file.id)))
-    .map((file) => fileItem(file, tree))
-    .sort(bySourceTypeThenName);
+  const sources = [
+    ...files.files.filter((file) => tree.has(file.folder_id) && (!referenced || referenced.has(file.id))).map((file) => fileItem(file, tree)),
+    ...websites.items.filter((source) => !referenced || referenced.has(source.id)).map(webItem),
+  ].sort(bySourceTypeThenName);
 
   const allKnowledgeBases = new Map(knowledgeBaseList.items.map((kb) => [kb.id, kb]));
   return {
@@ -109,6 +129,6 @@ export async function resourceGraph(database: DatabasePort, viewer: DashboardVie
         index_ids: [...record.index_ids],
       }))
       .sort(byName),
-    truncated: sources.length > DASHBOARD_SOURCE_LIMIT || files.truncated,
+    truncated: sources.length > DASHBOARD_SOURCE_LIMIT || files.truncated || websites.truncated,
   };
 }

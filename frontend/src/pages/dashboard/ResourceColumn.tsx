@@ -14,6 +14,7 @@ export interface ColumnItem {
 const STATUS_BADGE: Record<string, { label: string; color: 'warning' | 'error' | 'default' }> = {
   processing: { label: 'Processing', color: 'warning' },
   pending: { label: 'Pending', color: 'warning' },
+  crawling: { label: 'Crawling', color: 'warning' },
   failed: { label: 'Failed', color: 'error' },
   disabled: { label: 'Disabled', color: 'default' },
   not_ready: { label: 'Not ready', color: 'warning' },
