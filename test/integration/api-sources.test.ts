@@ -352,7 +352,8 @@ describe('API sources (§14)', () => {
     // Two 500s, then the answer: three calls, at least 2 s apart (30 per minute).
     const tides = calls('/flaky-500');
     expect(tides).toHaveLength(3);
-    for (let index = 1; index < tides.length; index++) expect(tides[index]!.at - tides[index - 1]!.at).toBeGreaterThanOrEqual(1950);
+    // Measured where the server saw them: connection set-up may shift an arrival by a few milliseconds.
+    for (let index = 1; index < tides.length; index++) expect(tides[index]!.at - tides[index - 1]!.at).toBeGreaterThanOrEqual(1900);
     // A 429 with Retry-After: 2 waits for it, though 1000 per minute would allow much sooner.
     const winds = calls('/flaky-429');
     expect(winds).toHaveLength(2);
