@@ -254,6 +254,33 @@ describe('the system admin (§19.3–§19.5)', () => {
   });
 });
 
+describe('the system admin, further rights and limits (§19.2, §19.5)', () => {
+  it('refuses a blank or overlong response and a user who is no support staff, leaving the ticket as it was', async () => {
+    const ticket = await createTicket(tokens.USER, { subject: unique('Untouched'), description: 'Nobody may answer this but support.' });
+    expect((await call('PATCH', `/api/support/tickets/${ticket.id}`, tokens.USER, { response: 'I answer myself' })).status).toBe(403);
+    expect((await call('PATCH', `/api/support/tickets/${ticket.id}`, tokens.OTHER_ADMIN, { status: 'closed' })).status).toBe(403);
+    expectError(await call('PATCH', `/api/support/tickets/${ticket.id}`, tokens.SYSTEM_ADMIN, { response: '   ' }), 400, 'Response is required');
+    expectError(await call('PATCH', `/api/support/tickets/${ticket.id}`, tokens.SYSTEM_ADMIN, { response: 'r'.repeat(10001) }), 400, 'Response must be at most 10000 characters');
+    const unchanged = await call('GET', `/api/support/tickets/${ticket.id}`, tokens.USER);
+    expect(unchanged.body.ticket).toMatchObject({ status: 'new', responses: [] });
+    expect(unchanged.body.ticket.lastResponseAt).toBeFalsy();
+
+    // Exactly 10000 characters is a response; a status given with it wins over new -> open.
+    const answered = await call('PATCH', `/api/support/tickets/${ticket.id}`, tokens.SYSTEM_ADMIN, { response: 'r'.repeat(10000), status: 'pending' });
+    expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+    expect(answered.body.ticket.status).toBe('pending');
+    expect(answered.body.ticket.responses[0].message).toHaveLength(10000);
+  });
+
+  it('lets a system admin open a ticket of their own, which stays theirs', async () => {
+    const own = await createTicket(tokens.SYSTEM_ADMIN, { subject: unique('Staff note'), description: 'A ticket from support itself.' });
+    expect(own).toMatchObject({ status: 'new', userEmail: platform.credentials.SYSTEM_ADMIN.email, userRole: 'system_admin' });
+    expect(await listIds(tokens.SYSTEM_ADMIN, '?limit=50')).toContain(own.id);
+    expectError(await call('GET', `/api/support/tickets/${own.id}`, tokens.ADMIN), 404, 'Ticket not found');
+    expectError(await call('GET', `/api/support/tickets/${own.id}`, tokens.OTHER_ADMIN), 404, 'Ticket not found');
+  });
+});
+
 describe('ticket creation limit (§1.8)', () => {
   it('allows 10 tickets an hour per user; refused requests do not count', async () => {
     expect((await call('POST', '/api/support/tickets', tokens.ADMIN, { subject: '' })).status).toBe(400);
