@@ -25,6 +25,8 @@ export function InvoicesTab() {
     setFailure(undefined);
     // Opened now, while the click still counts as the user's, so no pop-up blocker stops it.
     const tab = window.open('', '_blank');
+    // The invoice page gets no handle on this one.
+    if (tab) tab.opener = null;
     try {
       const url = await actions.downloadUrl(invoice.id).catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 404 && error.message === NO_DOWNLOAD_URL && invoice.hosted_invoice_url) return invoice.hosted_invoice_url;
