@@ -100,6 +100,18 @@ describe('calling', () => {
   });
 });
 
+describe('a time budget (an indexing run)', () => {
+  it('starts no retry that could not end within it, and cuts an attempt at its end', async () => {
+    const { sleep } = recorder();
+    hits.delete('/twice-500');
+    const busy = callApi(configuration('/twice-500', { performance: { ...defaults, requests_per_minute: 1000, retry_count: 5 } }), { policy: local, rateKey: 'h', sleep, until: Date.now() + 400 });
+    await expect(busy).rejects.toMatchObject({ kind: 'status', status: 503 });
+    expect(hits.get('/twice-500')).toBe(1);
+    const slow = callApi(configuration('/hang'), { policy: local, rateKey: 'i', sleep, retries: 0, until: Date.now() + 300 });
+    await expect(slow).rejects.toMatchObject({ kind: 'timeout' });
+  });
+});
+
 describe('requests_per_minute', () => {
   it('spaces the calls of one source by 60 000 / n ms, and leaves other sources alone', async () => {
     let now = 1_000_000;

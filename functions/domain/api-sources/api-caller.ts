@@ -33,6 +33,11 @@ export interface ApiCallOptions {
   retries?: number;
   /** Default: the configuration's `timeout_seconds`; the test caps it at 25 s. */
   timeoutMs?: number;
+  /**
+   * When (Date.now()) the calls must be over: no attempt or retry starts that could not end by
+   * then, and an attempt is cut there. An indexing run has its worker's time limit to keep.
+   */
+  until?: number;
   policy?: OutboundPolicy;
   sleep?: Sleep;
 }
@@ -63,17 +68,20 @@ const retriable = (status: number) => status === 429 || status >= 500;
 export async function callApi(configuration: ApiSourceConfiguration, options: ApiCallOptions): Promise<ApiAnswer> {
   const retries = options.retries ?? configuration.performance.retry_count;
   const sleep = options.sleep ?? realSleep;
+  const left = () => (options.until === undefined ? Number.POSITIVE_INFINITY : options.until - Date.now());
   for (let attempt = 0; ; attempt++) {
     await takeCallSlot(options.rateKey, configuration.performance.requests_per_minute, sleep);
     let waitMs = RETRY_BASE_MS * 2 ** attempt;
+    const timeoutMs = Math.min(options.timeoutMs ?? configuration.performance.timeout_seconds * 1000, left());
+    if (timeoutMs <= 0) throw new ApiCallError('timeout', 'No time was left for the call');
     try {
-      const answer = await callOnce(configuration, options);
+      const answer = await callOnce(configuration, { ...options, timeoutMs });
       if (answer.status >= 200 && answer.status < 300) return answer;
-      if (!retriable(answer.status) || attempt >= retries) throw new ApiCallError('status', M.upstreamStatus(answer.status), answer.status);
       waitMs = Math.max(waitMs, retryAfterMs(answer.retryAfter));
+      if (!retriable(answer.status) || attempt >= retries || left() <= waitMs) throw new ApiCallError('status', M.upstreamStatus(answer.status), answer.status);
     } catch (error) {
       if (!(error instanceof ApiCallError)) throw error;
-      if (error.kind === 'status' || error.kind === 'refused' || error.kind === 'too-large' || attempt >= retries) throw error;
+      if (error.kind === 'status' || error.kind === 'refused' || error.kind === 'too-large' || attempt >= retries || left() <= waitMs) throw error;
     }
     await sleep(waitMs);
   }

@@ -25,6 +25,11 @@ export const INDEX_SLICE_MS = 10 * 60 * 1000;
 export const MAX_INDEX_ATTEMPTS = 3;
 /** Chunks embedded and written together: one embeddings request, one index write. */
 export const INDEX_BATCH_SIZE = 32;
+/**
+ * An API source's calls may run this long past the slice's 10 minutes (retries of slow APIs add
+ * up), and are cut there: the worker's 15 minutes are never reached.
+ */
+export const API_CALL_GRACE_MS = 3 * 60 * 1000;
 
 export interface IndexDependencies {
   ports: () => Ports;
@@ -107,7 +112,7 @@ async function runSlice(ports: Ports, dependencies: IndexDependencies, organizat
     payload.sourceType === 'websites'
       ? webSourceIndexRecords(ports, organizationId, sourceId, options)
       : payload.sourceType === 'apis'
-        ? apiSourceIndexRecords(ports, organizationId, sourceId, options)
+        ? apiSourceIndexRecords(ports, organizationId, sourceId, options, Date.now() + (deadline - dependencies.now()) + API_CALL_GRACE_MS)
         : recordsOf(ports, files.get(sourceId), options);
   const options = { chunkSize: payload.chunkSize ?? CHUNK_SIZE_RANGE.default, overlap: payload.overlap ?? OVERLAP_RANGE.default };
   let { documents, chunks } = cursor;
@@ -175,12 +180,12 @@ async function webSourceIndexRecords(ports: Ports, organizationId: string, sourc
  * reason; the previous index version stays in use. A slice that continues inside a source calls
  * it again. A deleted source (an orphaned id) has no records.
  */
-async function apiSourceIndexRecords(ports: Ports, organizationId: string, sourceId: string, options: { chunkSize: number; overlap: number }): Promise<SourceRecords> {
+async function apiSourceIndexRecords(ports: Ports, organizationId: string, sourceId: string, options: { chunkSize: number; overlap: number }, until: number): Promise<SourceRecords> {
   const source = await new ApiSourceRepository(ports.database).get(organizationId, sourceId);
   if (!source) return NO_RECORDS;
   let rows;
   try {
-    rows = await readApiSourceRecords(ports, source);
+    rows = await readApiSourceRecords(ports, source, { until });
   } catch (error) {
     if (error instanceof ApiSourceReadError) throw new IndexingError(error.message);
     throw error;
