@@ -1,5 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { chooseApplicationGroup, fillApplicationBasics, openNewApplicationForm, pickKnowledgeBases, saveApplicationAccess, submitNewApplication } from '../support/application-screens';
 import { useBrowserPlatform } from '../support/browser';
 import { knowledgeFlows } from '../support/knowledge-flows';
 import { expectText, newSession, signIn } from '../support/people';
@@ -172,46 +173,18 @@ describe('knowledge to chat: an admin builds, a member chats', () => {
     const token = await flows.login(ADMIN.email, ADMIN.password);
     await flows.groupWithMember(token, { name: GROUP_NAME, description: 'May read the handbook' }, USER.email);
 
-    await admin.goto(`${suite.platform.url}/rag-applications`);
-    await expect.poll(() => admin.getByTestId('page-title').innerText(), { timeout: 15_000 }).toBe('RAG Applications');
-    await admin.getByRole('button', { name: 'New Application' }).click();
-    await admin.waitForURL(`${suite.platform.url}/rag-applications/create`, { timeout: 15_000 });
-
-    await admin.getByRole('textbox', { name: /^Name/ }).fill(APP_NAME);
-    await admin.getByRole('textbox', { name: 'Description' }).fill('Answers questions about travel expenses and laptops');
-    await admin.getByRole('combobox', { name: /LLM Model/ }).click();
-    await admin.getByRole('option', { name: 'Claude 3 Sonnet' }).click();
-    await expect.poll(() => admin.getByRole('listbox').count(), { timeout: 15_000 }).toBe(0);
-
-    await admin.getByRole('button', { name: 'Select Knowledge Bases' }).click();
-    const picker = admin.getByRole('dialog', { name: 'Select Knowledge Bases' });
-    const box = picker.getByRole('checkbox', { name: KB_NAME, exact: true });
-    await expect.poll(() => box.isEnabled().catch(() => false), { timeout: 15_000 }).toBe(true);
-    await box.check();
-    await picker.getByRole('button', { name: 'Done' }).click();
-    await expect.poll(() => picker.count(), { timeout: 15_000 }).toBe(0);
+    await openNewApplicationForm(admin, suite.platform.url);
+    await fillApplicationBasics(admin, APP_NAME, 'Answers questions about travel expenses and laptops');
+    await pickKnowledgeBases(admin, [KB_NAME]);
     expect(await admin.getByRole('region', { name: 'Selected knowledge bases' }).innerText()).toContain(KB_NAME);
-
-    await admin.getByRole('button', { name: 'Create Application' }).click();
-    await admin.waitForURL(`${suite.platform.url}/rag-applications`, { timeout: 15_000 });
-    await expectText(admin, 'Application created successfully');
+    await submitNewApplication(admin, suite.platform.url);
 
     const row = admin.getByTestId('application-row').filter({ hasText: APP_NAME });
     await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
     expect(await row.innerText()).toContain(KB_NAME);
-    await admin.getByRole('radio', { name: `Select ${APP_NAME}` }).check();
+    const access = await chooseApplicationGroup(admin, APP_NAME, GROUP_NAME);
+    await saveApplicationAccess(admin, access);
     const panel = admin.getByRole('region', { name: 'Admin Actions' });
-    await expect.poll(() => panel.getByTestId('admin-actions-selection').innerText(), { timeout: 15_000 }).toBe(APP_NAME);
-    await panel.getByRole('button', { name: 'Access' }).click();
-
-    const access = admin.getByRole('dialog', { name: `Assign Groups to ${APP_NAME}` });
-    const groupBox = access.getByRole('checkbox', { name: GROUP_NAME, exact: true });
-    await expect.poll(() => groupBox.isVisible(), { timeout: 15_000 }).toBe(true);
-    await groupBox.check();
-    await expect.poll(() => access.getByTestId('selected-groups').innerText(), { timeout: 15_000 }).toContain(GROUP_NAME);
-    await access.getByRole('button', { name: 'Save' }).click();
-    await expectText(admin, 'Groups updated successfully');
-    await expect.poll(() => access.count(), { timeout: 15_000 }).toBe(0);
 
     // Saved on the server: reopening the dialog starts from the group.
     await panel.getByRole('button', { name: 'Access' }).click();

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALLOW_PRIVATE_URLS_ENV } from '../../functions/domain/outbound/address-policy';
+import { alsoGrantKnowledgeBases, chooseApplicationGroup, createApplicationThroughForm, saveApplicationAccess } from '../support/application-screens';
 import { useBrowserPlatform } from '../support/browser';
 import { knowledgeFlows } from '../support/knowledge-flows';
 import { expectText, newSession, signIn } from '../support/people';
@@ -175,50 +176,12 @@ describe.skipIf(!existsSync(SITE_DIR))('websites to chat: an admin crawls the fi
     const token = await flows.login(ADMIN.email, ADMIN.password);
     await flows.groupWithMember(token, { name: GROUP_NAME, description: 'May read the time series docs' }, USER.email);
 
-    await admin.goto(`${suite.platform.url}/rag-applications`);
-    await expect.poll(() => admin.getByTestId('page-title').innerText(), { timeout: 15_000 }).toBe('RAG Applications');
-    await admin.getByRole('button', { name: 'New Application' }).click();
-    await admin.waitForURL(`${suite.platform.url}/rag-applications/create`, { timeout: 15_000 });
-    await admin.getByRole('textbox', { name: /^Name/ }).fill(APP_NAME);
-    await admin.getByRole('textbox', { name: 'Description' }).fill('Answers questions about MazamaTimeSeries');
-    await admin.getByRole('combobox', { name: /LLM Model/ }).click();
-    await admin.getByRole('option', { name: 'Claude 3 Sonnet' }).click();
-    await expect.poll(() => admin.getByRole('listbox').count(), { timeout: 15_000 }).toBe(0);
-    await admin.getByRole('button', { name: 'Select Knowledge Bases' }).click();
-    const picker = admin.getByRole('dialog', { name: 'Select Knowledge Bases' });
-    const box = picker.getByRole('checkbox', { name: KB_NAME, exact: true });
-    await expect.poll(() => box.isEnabled().catch(() => false), { timeout: 15_000 }).toBe(true);
-    await box.check();
-    await picker.getByRole('button', { name: 'Done' }).click();
-    await expect.poll(() => picker.count(), { timeout: 15_000 }).toBe(0);
-    await admin.getByRole('button', { name: 'Create Application' }).click();
-    await admin.waitForURL(`${suite.platform.url}/rag-applications`, { timeout: 15_000 });
-    await expectText(admin, 'Application created successfully');
-
-    await admin.getByRole('radio', { name: `Select ${APP_NAME}` }).check();
-    const panel = admin.getByRole('region', { name: 'Admin Actions' });
-    await expect.poll(() => panel.getByTestId('admin-actions-selection').innerText(), { timeout: 15_000 }).toBe(APP_NAME);
-    await panel.getByRole('button', { name: 'Access' }).click();
-    const access = admin.getByRole('dialog', { name: `Assign Groups to ${APP_NAME}` });
-    const groupBox = access.getByRole('checkbox', { name: GROUP_NAME, exact: true });
-    await expect.poll(() => groupBox.isVisible(), { timeout: 15_000 }).toBe(true);
-    await groupBox.check();
-    await access.getByRole('button', { name: 'Save' }).click();
-    await expectText(admin, 'Groups updated successfully');
-    await expect.poll(() => access.count(), { timeout: 15_000 }).toBe(0);
-
-    // Contract §1.3: chat needs the application and a knowledge base the user can see.
-    await admin.goto(`${suite.platform.url}/knowledge-bases`);
-    const row = admin.getByTestId('kb-row').filter({ hasText: KB_NAME });
-    await row.getByRole('radio').check();
-    await admin.getByTestId('list-actions').getByRole('button', { name: 'Access', exact: true }).click();
-    const dialog = admin.getByRole('dialog', { name: `Group access: ${KB_NAME}` });
-    const kbGroupBox = dialog.getByRole('checkbox', { name: GROUP_NAME, exact: true });
-    await expect.poll(() => kbGroupBox.isVisible(), { timeout: 15_000 }).toBe(true);
-    await kbGroupBox.check();
-    await dialog.getByRole('button', { name: 'Save Access' }).click();
-    await expectText(admin, 'Groups updated successfully');
-    await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(0);
+    await createApplicationThroughForm(admin, suite.platform.url, { name: APP_NAME, description: 'Answers questions about MazamaTimeSeries', knowledgeBases: [KB_NAME] });
+    // Contract §1.3: chat needs the application and a knowledge base the user can see; the Access
+    // dialog grants both in one step.
+    const access = await chooseApplicationGroup(admin, APP_NAME, GROUP_NAME);
+    await alsoGrantKnowledgeBases(access);
+    await saveApplicationAccess(admin, access);
 
     // The website now shows which knowledge base uses it.
     await admin.goto(`${suite.platform.url}/data-sources/web`);

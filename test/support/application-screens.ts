@@ -74,6 +74,13 @@ export async function chooseApplicationGroup(page: Page, applicationName: string
   return access;
 }
 
+/** Ticks 'Also grant these knowledge bases' once the dialog lists what the chosen groups lack. */
+export async function alsoGrantKnowledgeBases(access: Locator): Promise<void> {
+  const box = access.getByRole('checkbox', { name: 'Also grant these knowledge bases' });
+  await expect.poll(() => box.isVisible(), { timeout: 15_000 }).toBe(true);
+  await box.check();
+}
+
 /** Saves the Access dialog and waits until it has closed on success. */
 export async function saveApplicationAccess(page: Page, access: Locator): Promise<void> {
   await access.getByRole('button', { name: 'Save' }).click();
