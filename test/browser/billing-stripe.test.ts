@@ -31,7 +31,7 @@ beforeAll(async () => {
   process.env.STRIPE_PUBLISHABLE_KEY = 'pk_test_browser';
   process.env.STRIPE_WEBHOOK_SECRET = SECRET;
 });
-const suite = useBrowserPlatform();
+// Registered before the platform's, so it runs after the platform has stopped (hooks unwind as a stack).
 afterAll(async () => {
   await fake.stop();
   for (const key of ENV_KEYS) {
@@ -39,6 +39,7 @@ afterAll(async () => {
     else process.env[key] = savedEnv[key];
   }
 });
+const suite = useBrowserPlatform();
 
 async function deliverPendingEvents(): Promise<void> {
   const answers = await deliverEvents(suite.platform.url, SECRET, fake.takeEvents());
