@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OrganizationRepository } from '../../functions/domain/organizations/organization-repository';
 import { UserRepository } from '../../functions/domain/users/user-repository';
-import { chooseApplicationGroup, fillApplicationBasics, openNewApplicationForm, pickKnowledgeBases, saveApplicationAccess, selectApplication, submitNewApplication } from '../support/application-screens';
+import { alsoGrantKnowledgeBases, chooseApplicationGroup, fillApplicationBasics, openNewApplicationForm, pickKnowledgeBases, saveApplicationAccess, selectApplication, submitNewApplication } from '../support/application-screens';
 import { useBrowserPlatform } from '../support/browser';
 import { knowledgeFlows, subscribe } from '../support/knowledge-flows';
 import { newSession, signIn } from '../support/people';
@@ -132,7 +132,7 @@ describe("a new organization's first hour at 1280 px (issue 21)", () => {
     const access = await chooseApplicationGroup(admin, APP_NAME, GROUP_NAME);
     const gaps = access.getByTestId('knowledge-base-gap');
     await expect.poll(() => gaps.allInnerTexts(), { timeout: 15_000 }).toEqual([`${KB_NAME}: ${GROUP_NAME}`]);
-    await access.getByRole('checkbox', { name: 'Also grant these knowledge bases' }).check();
+    await alsoGrantKnowledgeBases(access);
     await saveApplicationAccess(admin, access);
 
     // Reopened, the dialog has nothing left to warn about.
