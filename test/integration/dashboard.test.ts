@@ -99,6 +99,25 @@ describe('GET /api/dashboard/resources (§22.1)', () => {
     expect((await resources(tokens.USER)).body.dataSources.map((item: Body) => item.id)).not.toContain(site.id);
   });
 
+  it('lists an API source after the websites, addressed by its endpoint', async () => {
+    const created = await flows.call('POST', '/api/api-sources', tokens.ADMIN, { name: 'Orders API', description: 'Shop orders', configuration: { endpoint: 'https://api.example.invalid/v1/orders', method: 'GET' } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const source = created.body.apiSource as Body;
+    const answer = await resources(tokens.ADMIN);
+    expect(answer.body.dataSources.map((item: Body) => item.name)).toEqual(['Alpha guide.md', 'beta notes.txt', 'cost sheet.txt', 'Docs site', 'Orders API']);
+    expect(answer.body.dataSources[4]).toMatchObject({
+      id: source.id,
+      type: 'api',
+      item_type: 'api_source',
+      source_type: 'api_source',
+      description: 'Shop orders',
+      status: 'active',
+      metadata: { full_path: 'https://api.example.invalid/v1/orders', file_count: 1 },
+      folder_id: null,
+    });
+    expect((await resources(tokens.USER)).body.dataSources.map((item: Body) => item.id)).not.toContain(source.id);
+  });
+
   it('is closed to rag_user and shows the system organization nothing of the demo one', async () => {
     expect((await resources(tokens.RAG_USER)).status).toBe(403);
     const system = await resources(tokens.SYSTEM_ADMIN);

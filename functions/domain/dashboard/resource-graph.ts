@@ -10,13 +10,15 @@ import type { FolderTree } from '../folders/folder-tree';
 import { visibilityOf } from '../knowledge-bases/knowledge-base-access';
 import type { KnowledgeBaseRecord } from '../knowledge-bases/knowledge-base-record';
 import { KnowledgeBaseRepository } from '../knowledge-bases/knowledge-base-repository';
+import type { ApiSourceRecord } from '../api-sources/api-source-record';
+import { ApiSourceRepository } from '../api-sources/api-source-repository';
 import type { WebSourceRecord } from '../websites/web-source-record';
 import { WebSourceRepository } from '../websites/web-source-repository';
 
 /** Contract §22.1: at most this many data sources; `truncated` says more exist. */
 export const DASHBOARD_SOURCE_LIMIT = 2000;
 
-/** The §22.1 order of source types; API sources join as their family lands. */
+/** The §22.1 order of source types. */
 const SOURCE_TYPE_ORDER = ['file_upload', 'web_source', 'api_source', 'drive_sync'] as const;
 type SourceType = (typeof SOURCE_TYPE_ORDER)[number];
 
@@ -82,6 +84,23 @@ function webItem(source: WebSourceRecord): DashboardItem {
   };
 }
 
+/** An API source is one source, addressed by its endpoint; each call's records are documents of the index, not files. */
+function apiItem(source: ApiSourceRecord): DashboardItem {
+  const endpoint = source.configuration.endpoint ?? '';
+  return {
+    id: source.id,
+    name: source.name,
+    type: 'api',
+    item_type: 'api_source',
+    source_type: 'api_source',
+    metadata: { full_path: endpoint, display_path: endpoint, file_count: 1 },
+    description: source.description,
+    status: source.status,
+    file_path: endpoint,
+    folder_id: null,
+  };
+}
+
 const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.name.localeCompare(b.name);
 const bySourceTypeThenName = (a: DashboardItem, b: DashboardItem) =>
   SOURCE_TYPE_ORDER.indexOf(a.source_type) - SOURCE_TYPE_ORDER.indexOf(b.source_type) || byName(a, b);
@@ -94,7 +113,7 @@ const bySourceTypeThenName = (a: DashboardItem, b: DashboardItem) =>
  */
 export async function resourceGraph(database: DatabasePort, viewer: DashboardViewer): Promise<ResourceGraph> {
   const applications = new ApplicationRepository(database);
-  const [knowledgeBaseList, applicationList, visibleKnowledgeBase, subject, files, tree, websites] = await Promise.all([
+  const [knowledgeBaseList, applicationList, visibleKnowledgeBase, subject, files, tree, websites, apiSources] = await Promise.all([
     new KnowledgeBaseRepository(database).list(viewer.organizationId),
     applications.list(viewer.organizationId),
     visibilityOf(database, viewer),
@@ -102,6 +121,7 @@ export async function resourceGraph(database: DatabasePort, viewer: DashboardVie
     new FileRepository(database).listRecent(viewer.organizationId),
     new FolderRepository(database).tree(viewer.organizationId),
     new WebSourceRepository(database).list(viewer.organizationId),
+    new ApiSourceRepository(database).list(viewer.organizationId),
   ]);
   const knowledgeBases = knowledgeBaseList.items.filter(visibleKnowledgeBase);
   const links = subject.everything ? undefined : await applications.groupLinks(viewer.organizationId);
@@ -111,6 +131,7 @@ export async function resourceGraph(database: DatabasePort, viewer: DashboardVie
   const sources = [
     ...files.files.filter((file) => tree.has(file.folder_id) && (!referenced || referenced.has(file.id))).map((file) => fileItem(file, tree)),
     ...websites.items.filter((source) => !referenced || referenced.has(source.id)).map(webItem),
+    ...apiSources.items.filter((source) => !referenced || referenced.has(source.id)).map(apiItem),
   ].sort(bySourceTypeThenName);
 
   const allKnowledgeBases = new Map(knowledgeBaseList.items.map((kb) => [kb.id, kb]));
@@ -129,6 +150,6 @@ export async function resourceGraph(database: DatabasePort, viewer: DashboardVie
         index_ids: [...record.index_ids],
       }))
       .sort(byName),
-    truncated: sources.length > DASHBOARD_SOURCE_LIMIT || files.truncated || websites.truncated,
+    truncated: sources.length > DASHBOARD_SOURCE_LIMIT || files.truncated || websites.truncated || apiSources.truncated,
   };
 }
