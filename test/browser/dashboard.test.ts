@@ -32,6 +32,9 @@ describe('resource relationships dashboard', () => {
       // One arrow from the guide to Docs, one from costs to Finance, one from Docs to Helpdesk.
       await expect.poll(() => page.getByTestId('dashboard-arrows').locator('path[stroke-opacity]').count()).toBe(3);
       expect(await item('Finance').innerText()).toContain('Draft');
+      // A small organization's page is drawn whole, with no Find field and no Show all.
+      expect(await page.getByRole('textbox', { name: 'Find', exact: true }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: /^Show all/ }).count()).toBe(0);
 
       await item('Docs').click();
       for (const name of ['Docs', 'install guide.txt', 'Helpdesk']) expect(await item(name).getAttribute('data-dimmed'), name).toBe('false');
@@ -45,7 +48,7 @@ describe('resource relationships dashboard', () => {
     }
   });
 
-  it('stays usable with 500 items: every item is drawn, and a click lights one chain among them and clears', async () => {
+  it('stays readable with 500 items: long columns are cut with Show all, Find narrows to a chain, and a click lights a chain past the cut', async () => {
     // An organization of its own: 470 sources, 20 knowledge bases of 20 sources each (the last 70
     // sources feed none), 10 applications over two knowledge bases each.
     const { platform } = suite;
@@ -88,30 +91,61 @@ describe('resource relationships dashboard', () => {
       const { page } = session;
       await signIn(page, platform.url, `admin@${domain}`, password, '/dashboard');
       const items = page.getByTestId('dashboard-item');
-      await expect.poll(() => items.count(), { timeout: 30_000 }).toBe(500);
+      const lit = page.locator('[data-testid="dashboard-item"][data-dimmed="false"]');
+      const dimmed = page.locator('[data-testid="dashboard-item"][data-dimmed="true"]');
+      const arrows = page.getByTestId('dashboard-arrows').locator('path[stroke-opacity]');
+      const sourceColumn = page.getByTestId('dashboard-column-source');
+      const item = (name: string) => items.filter({ hasText: new RegExp(`^${name}`) });
+      const shown = async (name: string) => (await item(name).count()) === 1;
+
+      // The 470 sources are cut to their first 50; the knowledge bases and applications are whole.
+      await expect.poll(() => items.count(), { timeout: 30_000 }).toBe(50 + 20 + 10);
       for (const [column, title] of [['source', 'Data Sources (470)'], ['kb', 'Knowledge Bases (20)'], ['app', 'RAG Applications (10)']] as const) {
         expect(await page.getByTestId(`dashboard-column-${column}`).getByText(title, { exact: true }).isVisible(), title).toBe(true);
       }
-      // 400 arrows from sources, 20 from knowledge bases to applications.
-      await expect.poll(() => page.getByTestId('dashboard-arrows').locator('path[stroke-opacity]').count(), { timeout: 30_000 }).toBe(420);
+      expect(await shown('Report 0050.txt')).toBe(true);
+      expect(await shown('Report 0051.txt')).toBe(false);
+      expect(await sourceColumn.getByRole('button', { name: 'Show all 470' }).isVisible()).toBe(true);
+      // Arrows join shown items only: Report 0001-0050 into KB 01-03, and the 20 into applications.
+      await expect.poll(() => arrows.count(), { timeout: 30_000 }).toBe(50 + 20);
 
-      const item = (name: string) => items.filter({ hasText: new RegExp(`^${name}`) });
-      await item('KB 07').click();
-      // KB 07 holds Report 0121 to 0140 and feeds App 04 (with KB 08): 22 items lit, 478 dimmed.
-      await expect.poll(() => page.locator('[data-testid="dashboard-item"][data-dimmed="false"]').count(), { timeout: 30_000 }).toBe(22);
-      for (const name of ['KB 07', 'App 04', 'Report 0121.txt', 'Report 0140.txt']) expect(await item(name).getAttribute('data-dimmed'), name).toBe('false');
-      for (const name of ['KB 08', 'App 05', 'Report 0141.txt', 'Report 0470.txt']) expect(await item(name).getAttribute('data-dimmed'), name).toBe('true');
+      // Find narrows every column to the named item and its chain: Report 0399 feeds KB 20, which feeds App 10.
+      const find = page.getByRole('textbox', { name: 'Find', exact: true });
+      await find.fill('report 0399');
+      await expect.poll(() => items.count(), { timeout: 30_000 }).toBe(3);
+      for (const name of ['Report 0399.txt', 'KB 20', 'App 10']) expect(await shown(name), name).toBe(true);
+      expect(await sourceColumn.getByText('Data Sources (1 of 470)', { exact: true }).isVisible()).toBe(true);
+      await expect.poll(() => arrows.count(), { timeout: 30_000 }).toBe(2);
+      await find.fill('');
+      await expect.poll(() => items.count(), { timeout: 30_000 }).toBe(80);
+
+      // A click on KB 20 lights its chain in full, its sources past the cut included, and dims the rest.
+      await item('KB 20').click();
+      await expect.poll(() => items.count(), { timeout: 30_000 }).toBe(80 + 20);
+      await expect.poll(() => lit.count(), { timeout: 30_000 }).toBe(22);
+      for (const name of ['KB 20', 'App 10', 'Report 0381.txt', 'Report 0399.txt', 'Report 0400.txt']) expect(await item(name).getAttribute('data-dimmed'), name).toBe('false');
+      for (const name of ['KB 19', 'App 09', 'Report 0001.txt']) expect(await item(name).getAttribute('data-dimmed'), name).toBe('true');
+      expect(await shown('Report 0401.txt')).toBe(false);
+      // 20 arrows from its sources and one to App 10.
       expect(await page.locator('[data-testid="dashboard-arrows"] path[data-lit="true"]').count()).toBe(21);
 
-      // The page still answers: a second click clears, and another chain lights from the far end of the list.
+      // A second click clears, and the column is cut again.
+      await item('KB 20').click();
+      await expect.poll(() => dimmed.count(), { timeout: 30_000 }).toBe(0);
+      await expect.poll(() => items.count(), { timeout: 30_000 }).toBe(80);
+
+      // Show all draws every item and every arrow; a chain still lights among them; Show fewer cuts again.
+      await sourceColumn.getByRole('button', { name: 'Show all 470' }).click();
+      await expect.poll(() => items.count(), { timeout: 30_000 }).toBe(500);
+      await expect.poll(() => arrows.count(), { timeout: 30_000 }).toBe(420);
       await item('KB 07').click();
-      await expect.poll(() => page.locator('[data-testid="dashboard-item"][data-dimmed="true"]').count(), { timeout: 30_000 }).toBe(0);
-      await item('Report 0399.txt').scrollIntoViewIfNeeded();
-      await item('Report 0399.txt').click();
-      // Report 0399 feeds KB 20, which feeds App 10.
-      await expect.poll(() => page.locator('[data-testid="dashboard-item"][data-dimmed="false"]').count(), { timeout: 30_000 }).toBe(3);
-      expect(await item('KB 20').getAttribute('data-dimmed')).toBe('false');
-      expect(await item('App 10').getAttribute('data-dimmed')).toBe('false');
+      // KB 07 holds Report 0121 to 0140 and feeds App 04 (with KB 08): 22 items lit, 478 dimmed.
+      await expect.poll(() => lit.count(), { timeout: 30_000 }).toBe(22);
+      expect(await dimmed.count()).toBe(478);
+      await item('KB 07').click();
+      await expect.poll(() => dimmed.count(), { timeout: 30_000 }).toBe(0);
+      await sourceColumn.getByRole('button', { name: 'Show fewer' }).click();
+      await expect.poll(() => items.count(), { timeout: 30_000 }).toBe(80);
     } finally {
       await session.context.close();
     }

@@ -4,9 +4,11 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
+import { SearchField } from '../../components/SearchField';
+import { pageView } from './large-page';
 import { ResourceArrows, type Anchor } from './ResourceArrows';
 import { ResourceColumn, type ColumnItem } from './ResourceColumn';
-import { chainOf, isInChain, linksOf, type Column, type Link, type ResourceGraph, type Selection } from './resource-chain';
+import { chainOf, isInChain, keyOf, linksOf, type Column, type Link, type ResourceGraph, type Selection } from './resource-chain';
 
 /** One colour per source type (spec 03 §2: four arrow colours). */
 const SOURCE_COLOURS: Record<Link['colour'], string> = { file: '#1976d2', web: '#2e7d32', api: '#ed6c02', drive: '#9c27b0' };
@@ -23,6 +25,21 @@ export function DashboardPage({ variant = 'landing' }: { variant?: 'landing' | '
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   const links = useMemo(() => (data ? linksOf(data) : []), [data]);
   const chain = useMemo(() => (selection ? chainOf(selection, links) : undefined), [selection, links]);
+  const [query, setQuery] = useState('');
+  const [expanded, setExpanded] = useState<ReadonlySet<Column>>(new Set());
+
+  const columns = useMemo(
+    () => ({
+      source: (data?.dataSources ?? []).map((source): ColumnItem => ({ id: source.id, name: source.name, detail: source.metadata.display_path, status: source.status, accent: SOURCE_COLOURS[source.type] })),
+      kb: (data?.knowledgeBases ?? []).map((kb): ColumnItem => ({ id: kb.id, name: kb.name, detail: kb.description || undefined, status: kb.status, accent: theme.palette.secondary.main })),
+      app: (data?.applications ?? []).map((app): ColumnItem => ({ id: app.id, name: app.name, detail: app.description || undefined, status: app.enabled ? app.status : 'disabled', accent: theme.palette.success.main })),
+    }),
+    [data, theme],
+  );
+  // A large organization's page is narrowed by Find and cut by a cap per column (D-DASH-2).
+  const view = useMemo(() => pageView(columns, links, { query, chain, expanded }), [columns, links, query, chain, expanded]);
+  const shownLinks = useMemo(() => links.filter((link) => view.shownKeys.has(keyOf(link.from)) && view.shownKeys.has(keyOf(link.to))), [links, view]);
+  const narrowed = view.large && query.trim() !== '';
 
   const container = useRef<HTMLDivElement | null>(null);
   const elements = useRef(new Map<string, HTMLElement>());
@@ -51,14 +68,35 @@ export function DashboardPage({ variant = 'landing' }: { variant?: 'landing' | '
     const observer = new ResizeObserver(measure);
     observer.observe(box);
     return () => observer.disconnect();
-  }, [data, wide]);
+  }, [view, wide]);
 
   const select = (column: Column, id: string) => setSelection((current) => (current?.column === column && current.id === id ? undefined : { column, id }));
+  const toggle = (column: Column) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (!next.delete(column)) next.add(column);
+      return next;
+    });
+  // A new search is a new question: the old selection's chain would otherwise stay pinned among the matches.
+  const find = (text: string) => {
+    setQuery(text);
+    setSelection(undefined);
+  };
+  const columnProps = (column: Column) => ({
+    column,
+    items: view.columns[column].shown,
+    total: columns[column].length,
+    matching: view.columns[column].matching,
+    narrowed,
+    capped: view.columns[column].cappable ? (expanded.has(column) ? ('expanded' as const) : ('capped' as const)) : undefined,
+    onToggle: () => toggle(column),
+    inChain: (id: string) => isInChain(chain, column, id),
+    selectedId: selection?.column === column ? selection.id : undefined,
+    onSelect: (id: string) => select(column, id),
+    register,
+  });
 
-  const sources: ColumnItem[] = (data?.dataSources ?? []).map((source) => ({ id: source.id, name: source.name, detail: source.metadata.display_path, status: source.status, accent: SOURCE_COLOURS[source.type] }));
-  const knowledgeBases: ColumnItem[] = (data?.knowledgeBases ?? []).map((kb) => ({ id: kb.id, name: kb.name, detail: kb.description || undefined, status: kb.status, accent: theme.palette.secondary.main }));
-  const applications: ColumnItem[] = (data?.applications ?? []).map((app) => ({ id: app.id, name: app.name, detail: app.description || undefined, status: app.enabled ? app.status : 'disabled', accent: theme.palette.success.main }));
-  const empty = data && sources.length + knowledgeBases.length + applications.length === 0;
+  const empty = data && columns.source.length + columns.kb.length + columns.app.length === 0;
 
   return (
     <Box>
@@ -82,6 +120,14 @@ export function DashboardPage({ variant = 'landing' }: { variant?: 'landing' | '
       {empty && <Alert severity="info">No resources found. Please add some data sources, knowledge bases, or RAG applications.</Alert>}
       {data && !empty && (
         <>
+          {view.large && (
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+              <SearchField value={query} onChange={find} label="Find" placeholder="Find by name" testId="dashboard-find" />
+              <Typography variant="caption" color="text.secondary" role="status">
+                {narrowed && view.shownKeys.size === 0 ? 'Nothing here has that in its name.' : 'Shows the items whose name holds the text, with what they are linked to.'}
+              </Typography>
+            </Box>
+          )}
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }} aria-label="Arrow colours">
             {Object.entries(SOURCE_COLOURS).map(([type, colour]) => (
               <Box key={type} sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
@@ -96,41 +142,20 @@ export function DashboardPage({ variant = 'landing' }: { variant?: 'landing' | '
             )}
           </Box>
           <Box ref={container} sx={{ position: 'relative', display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' }, columnGap: { md: 10 }, rowGap: 4 }}>
-            {wide && <ResourceArrows links={links} anchors={layout.anchors} width={layout.width} height={layout.height} chain={chain} colours={SOURCE_COLOURS} />}
+            {wide && <ResourceArrows links={shownLinks} anchors={layout.anchors} width={layout.width} height={layout.height} chain={chain} colours={SOURCE_COLOURS} />}
             <ResourceColumn
-              column="source"
+              {...columnProps('source')}
               title="Data Sources"
-              items={sources}
-              inChain={(id) => isInChain(chain, 'source', id)}
-              selectedId={selection?.column === 'source' ? selection.id : undefined}
-              onSelect={(id) => select('source', id)}
-              register={register}
               footer={
                 data.truncated ? (
                   <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
-                    Showing the first {sources.length} data sources.
+                    Showing the first {columns.source.length} data sources.
                   </Typography>
                 ) : undefined
               }
             />
-            <ResourceColumn
-              column="kb"
-              title="Knowledge Bases"
-              items={knowledgeBases}
-              inChain={(id) => isInChain(chain, 'kb', id)}
-              selectedId={selection?.column === 'kb' ? selection.id : undefined}
-              onSelect={(id) => select('kb', id)}
-              register={register}
-            />
-            <ResourceColumn
-              column="app"
-              title="RAG Applications"
-              items={applications}
-              inChain={(id) => isInChain(chain, 'app', id)}
-              selectedId={selection?.column === 'app' ? selection.id : undefined}
-              onSelect={(id) => select('app', id)}
-              register={register}
-            />
+            <ResourceColumn {...columnProps('kb')} title="Knowledge Bases" />
+            <ResourceColumn {...columnProps('app')} title="RAG Applications" />
           </Box>
         </>
       )}

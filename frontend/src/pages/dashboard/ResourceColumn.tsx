@@ -1,4 +1,4 @@
-import { Box, Chip, Paper, Typography } from '@mui/material';
+import { Box, Button, Chip, Paper, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import type { Column } from './resource-chain';
 
@@ -24,7 +24,17 @@ const STATUS_BADGE: Record<string, { label: string; color: 'warning' | 'error' |
 interface ResourceColumnProps {
   column: Column;
   title: string;
+  /** The items drawn: all of them on a small page, else what Find and the cap leave (D-DASH-2). */
   items: ColumnItem[];
+  /** Every item of the column. */
+  total: number;
+  /** The items Find left, before the cap. */
+  matching: number;
+  /** A Find text narrows the page. */
+  narrowed: boolean;
+  /** Set when the column is longer than the cap: cut to it, or shown whole after Show all. */
+  capped?: 'capped' | 'expanded';
+  onToggle: () => void;
   inChain: (id: string) => boolean;
   selectedId: string | undefined;
   onSelect: (id: string) => void;
@@ -32,15 +42,15 @@ interface ResourceColumnProps {
   footer?: ReactNode;
 }
 
-export function ResourceColumn({ column, title, items, inChain, selectedId, onSelect, register, footer }: ResourceColumnProps) {
+export function ResourceColumn({ column, title, items, total, matching, narrowed, capped, onToggle, inChain, selectedId, onSelect, register, footer }: ResourceColumnProps) {
   return (
     <Box data-testid={`dashboard-column-${column}`} sx={{ minWidth: 0 }}>
       <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1.5 }}>
-        {title} ({items.length})
+        {title} ({narrowed ? `${matching} of ${total}` : total})
       </Typography>
       {items.length === 0 && (
         <Typography color="text.secondary" sx={{ py: 2 }}>
-          No {title} available
+          {total === 0 ? `No ${title} available` : `No ${title} match`}
         </Typography>
       )}
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
@@ -93,6 +103,16 @@ export function ResourceColumn({ column, title, items, inChain, selectedId, onSe
           );
         })}
       </Box>
+      {capped && (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1, flexWrap: 'wrap' }}>
+          <Typography variant="caption" color="text.secondary">
+            Showing {items.length} of {matching}
+          </Typography>
+          <Button size="small" onClick={onToggle}>
+            {capped === 'capped' ? `Show all ${matching}` : 'Show fewer'}
+          </Button>
+        </Box>
+      )}
       {footer}
     </Box>
   );

@@ -65,7 +65,7 @@ export function linksOf(graph: ResourceGraph): Link[] {
   return links;
 }
 
-const keyOf = (item: Selection) => `${item.column}:${item.id}`;
+export const keyOf = (item: Selection) => `${item.column}:${item.id}`;
 
 /**
  * The chain through a clicked item (spec 03 §2): upstream and downstream along the arrows, but
@@ -73,21 +73,39 @@ const keyOf = (item: Selection) => `${item.column}:${item.id}`;
  * the other knowledge bases those applications use.
  */
 export function chainOf(selection: Selection, links: readonly Link[]): Set<string> {
-  const chain = new Set([keyOf(selection)]);
-  const walk = (start: Selection, direction: 'down' | 'up') => {
-    const queue = [start];
-    while (queue.length > 0) {
-      const current = keyOf(queue.shift() as Selection);
-      for (const link of links) {
-        const [here, next] = direction === 'down' ? [link.from, link.to] : [link.to, link.from];
-        if (keyOf(here) !== current || chain.has(keyOf(next))) continue;
-        chain.add(keyOf(next));
-        queue.push(next);
+  return chainsOf([selection], links);
+}
+
+/**
+ * The union of the chains through each of `starts`: what is downstream of any of them and what
+ * is upstream of any of them. The two walks keep separate trails, so a start lying downstream of
+ * another start is still walked up from.
+ */
+export function chainsOf(starts: readonly Selection[], links: readonly Link[]): Set<string> {
+  const down = new Map<string, Selection[]>();
+  const up = new Map<string, Selection[]>();
+  const connect = (edges: Map<string, Selection[]>, from: Selection, to: Selection) => {
+    const known = edges.get(keyOf(from));
+    if (known) known.push(to);
+    else edges.set(keyOf(from), [to]);
+  };
+  for (const link of links) {
+    connect(down, link.from, link.to);
+    connect(up, link.to, link.from);
+  }
+  const chain = new Set(starts.map(keyOf));
+  for (const edges of [down, up]) {
+    const seen = new Set(starts.map(keyOf));
+    const queue = [...starts];
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      for (const neighbour of edges.get(keyOf(next)) ?? []) {
+        if (seen.has(keyOf(neighbour))) continue;
+        seen.add(keyOf(neighbour));
+        chain.add(keyOf(neighbour));
+        queue.push(neighbour);
       }
     }
-  };
-  walk(selection, 'down');
-  walk(selection, 'up');
+  }
   return chain;
 }
 
