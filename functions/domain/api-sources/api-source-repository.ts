@@ -3,11 +3,8 @@ import type { DatabasePort } from '../../contracts/ports/database';
 import { keys, withoutKeys } from '../../contracts/keys/table-keys';
 import { queryAll } from '../table/query-all';
 import { transactItems, TransactionRefusedError } from '../table/transactions';
-import { dataSourceCounterWrite } from '../usage/data-source-quota';
+import { dataSourceCounterWrite, DataSourceLimitError } from '../usage/data-source-quota';
 import { API_SOURCE_SK_PREFIX, apiSourceItem, apiSourceKeys, type ApiSourceRecord } from './api-source-record';
-
-/** Creating one more would pass the plan's `data_sources_limit` (§1.9). */
-export class ApiSourceLimitError extends Error {}
 
 /** The item changed (or went) since it was read: read again and decide again. */
 export class StaleApiSourceError extends Error {}
@@ -31,7 +28,7 @@ export class ApiSourceRepository {
     return { items: items.map(toRecord), truncated };
   }
 
-  /** The item and the data-source counter in one transaction; ApiSourceLimitError at `limit`. */
+  /** The item and the data-source counter in one transaction; DataSourceLimitError at `limit`. */
   async create(record: ApiSourceRecord, limit: number | null): Promise<void> {
     try {
       await transactItems(this.database, [
@@ -39,7 +36,7 @@ export class ApiSourceRepository {
         dataSourceCounterWrite(this.database, record.organization_id, 1, limit),
       ]);
     } catch (error) {
-      if (error instanceof TransactionRefusedError && error.failedAt.includes(1)) throw new ApiSourceLimitError();
+      if (error instanceof TransactionRefusedError && error.failedAt.includes(1)) throw new DataSourceLimitError();
       throw error;
     }
   }

@@ -5,7 +5,7 @@ import {
   type CreateApiSourceRequest,
   type UpdateApiSourceRequest,
 } from '../../../shared/api/schemas/api-sources';
-import { conflict, ContractError, notFound, validationError } from '../../contracts/contract-error';
+import { conflict, notFound, validationError } from '../../contracts/contract-error';
 import { newId, nowIso } from '../../contracts/keys/table-keys';
 import { sourcePurgeMessage } from '../../contracts/messages/ingest-and-purge-messages';
 import type { Ports } from '../../contracts/ports/ports';
@@ -15,15 +15,12 @@ import { KnowledgeBaseRepository } from '../knowledge-bases/knowledge-base-repos
 import { logger } from '../../observability/logger';
 import { knowledgeBasesUsingSource } from '../knowledge-bases/source-usage';
 import type { OrganizationRecord } from '../organizations/organization-repository';
-import { planInForce } from '../plans/organization-plan';
 import { retryOnStale } from '../table/fresh-read';
-import { counted, readCountersItem } from '../usage/counters-store';
-import { DATA_SOURCE_LIMIT_MESSAGES } from '../usage/data-source-quota';
-import { DATA_SOURCE_COUNTER } from '../usage/usage-report';
+import { createWithinDataSourceLimit } from '../usage/data-source-quota';
 import type { UserRecord } from '../users/user-repository';
 import { completeConfiguration, splitSecrets, storedConfiguration, withSecrets } from './api-source-configuration';
 import type { ApiSourceRecord } from './api-source-record';
-import { ApiSourceLimitError, ApiSourceRepository, StaleApiSourceError } from './api-source-repository';
+import { ApiSourceRepository, StaleApiSourceError } from './api-source-repository';
 
 function withFreshRead<T>(attempt: () => Promise<T>): Promise<T> {
   return retryOnStale(attempt, (error) => error instanceof StaleApiSourceError);
@@ -74,14 +71,7 @@ export async function createApiSource(ports: Ports, organization: OrganizationRe
     updated_at: now,
     version: 1,
   };
-  const limit = (await planInForce(ports.database, organization)).plan?.data_sources_limit ?? null;
-  try {
-    await new ApiSourceRepository(ports.database).create(record, limit);
-  } catch (error) {
-    if (!(error instanceof ApiSourceLimitError)) throw error;
-    const used = counted((await readCountersItem(ports.database, organization.id))[DATA_SOURCE_COUNTER]);
-    throw new ContractError('QUOTA_EXCEEDED', DATA_SOURCE_LIMIT_MESSAGES.dataSources, { details: { resource: 'data_sources', limit, used } });
-  }
+  await createWithinDataSourceLimit(ports.database, organization, (limit) => new ApiSourceRepository(ports.database).create(record, limit));
   return record;
 }
 

@@ -1,6 +1,10 @@
+import { ContractError } from '../../contracts/contract-error';
 import type { DatabasePort } from '../../contracts/ports/database';
 import { countersKey } from '../../contracts/keys/table-keys';
+import type { OrganizationRecord } from '../organizations/organization-repository';
+import { planInForce } from '../plans/organization-plan';
 import type { TransactItem } from '../table/transactions';
+import { counted, readCountersItem } from './counters-store';
 import { DATA_SOURCE_COUNTER, INDEXED_PAGE_COUNTER } from './usage-report';
 
 /** Contract §1.9 texts of the two limits web and API sources meet. */
@@ -8,6 +12,25 @@ export const DATA_SOURCE_LIMIT_MESSAGES = {
   dataSources: 'Data source limit reached for your plan',
   indexedPages: 'Indexed page limit reached for your plan',
 } as const;
+
+/** A source's create transaction refused by its data-source counter's condition: the plan's limit is reached. */
+export class DataSourceLimitError extends Error {}
+
+/**
+ * Creates a web or API source within the plan's `data_sources_limit` (§1.9): `create` writes the
+ * source with dataSourceCounterWrite at the limit given and throws DataSourceLimitError when the
+ * counter refuses; that becomes the contract's 402 with the limit and the count.
+ */
+export async function createWithinDataSourceLimit(database: DatabasePort, organization: OrganizationRecord, create: (limit: number | null) => Promise<void>): Promise<void> {
+  const limit = (await planInForce(database, organization)).plan?.data_sources_limit ?? null;
+  try {
+    await create(limit);
+  } catch (error) {
+    if (!(error instanceof DataSourceLimitError)) throw error;
+    const used = counted((await readCountersItem(database, organization.id))[DATA_SOURCE_COUNTER]);
+    throw new ContractError('QUOTA_EXCEEDED', DATA_SOURCE_LIMIT_MESSAGES.dataSources, { details: { resource: 'data_sources', limit, used } });
+  }
+}
 
 /**
  * The counter change of a web or API source's create (+1, refused at `limit`) or delete (-1), for

@@ -3,7 +3,7 @@ import type { DatabasePort } from '../../contracts/ports/database';
 import { keys, withoutKeys } from '../../contracts/keys/table-keys';
 import { queryAll } from '../table/query-all';
 import { transactItems, TransactionRefusedError, type TransactItem } from '../table/transactions';
-import { dataSourceCounterWrite, sourceRemovalCounterWrite } from '../usage/data-source-quota';
+import { dataSourceCounterWrite, DataSourceLimitError, sourceRemovalCounterWrite } from '../usage/data-source-quota';
 import {
   CRAWL_SCHEDULE_PARTITION,
   WEB_SOURCE_SK_PREFIX,
@@ -12,9 +12,6 @@ import {
   type WebPageRecord,
   type WebSourceRecord,
 } from './web-source-record';
-
-/** Creating one more would pass the plan's `data_sources_limit` (§1.9). */
-export class DataSourceLimitError extends Error {}
 
 /** The item changed (or went) since it was read: read again and decide again. */
 export class StaleWebSourceError extends Error {}

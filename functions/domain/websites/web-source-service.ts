@@ -8,12 +8,12 @@ import { knowledgeBasesUsingSource } from '../knowledge-bases/source-usage';
 import { planInForce } from '../plans/organization-plan';
 import { OrganizationRepository, type OrganizationRecord } from '../organizations/organization-repository';
 import { counted, readCountersItem } from '../usage/counters-store';
-import { DATA_SOURCE_LIMIT_MESSAGES } from '../usage/data-source-quota';
-import { INDEXED_PAGE_COUNTER, DATA_SOURCE_COUNTER } from '../usage/usage-report';
+import { createWithinDataSourceLimit, DATA_SOURCE_LIMIT_MESSAGES } from '../usage/data-source-quota';
+import { INDEXED_PAGE_COUNTER } from '../usage/usage-report';
 import type { UserRecord } from '../users/user-repository';
 import { newCrawlId, webCrawlMessage, type CrawlTrigger } from '../../contracts/messages/web-crawl-message';
 import { nextCrawlAt, type WebSourceRecord } from './web-source-record';
-import { DataSourceLimitError, StaleWebSourceError, WebSourceRepository } from './web-source-repository';
+import { StaleWebSourceError, WebSourceRepository } from './web-source-repository';
 import { retryOnStale } from '../table/fresh-read';
 
 /** Runs a read-decide-write until it lands on an unchanged web source. */
@@ -60,14 +60,7 @@ export async function createWebSource(ports: Ports, organization: OrganizationRe
     updated_at: now,
     version: 1,
   };
-  const limit = (await planInForce(ports.database, organization)).plan?.data_sources_limit ?? null;
-  try {
-    await new WebSourceRepository(ports.database).create(record, limit);
-  } catch (error) {
-    if (!(error instanceof DataSourceLimitError)) throw error;
-    const used = counted((await readCountersItem(ports.database, organization.id))[DATA_SOURCE_COUNTER]);
-    throw new ContractError('QUOTA_EXCEEDED', DATA_SOURCE_LIMIT_MESSAGES.dataSources, { details: { resource: 'data_sources', limit, used } });
-  }
+  await createWithinDataSourceLimit(ports.database, organization, (limit) => new WebSourceRepository(ports.database).create(record, limit));
   await enqueueCrawl(ports, record, creator.id, 'create');
   return record;
 }
