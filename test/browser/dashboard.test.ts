@@ -126,6 +126,8 @@ describe('resource relationships dashboard', () => {
       for (const name of ['KB 20', 'App 10', 'Report 0381.txt', 'Report 0399.txt', 'Report 0400.txt']) expect(await item(name).getAttribute('data-dimmed'), name).toBe('false');
       for (const name of ['KB 19', 'App 09', 'Report 0001.txt']) expect(await item(name).getAttribute('data-dimmed'), name).toBe('true');
       expect(await shown('Report 0401.txt')).toBe(false);
+      // The jump from Report 0050 to Report 0381 is marked.
+      expect(await sourceColumn.getByTestId('dashboard-skipped').innerText()).toContain('330 not shown');
       // 20 arrows from its sources and one to App 10.
       expect(await page.locator('[data-testid="dashboard-arrows"] path[data-lit="true"]').count()).toBe(21);
 

@@ -89,6 +89,7 @@ export function DashboardPage({ variant = 'landing' }: { variant?: 'landing' | '
     matching: view.columns[column].matching,
     narrowed,
     capped: view.columns[column].cappable ? (expanded.has(column) ? ('expanded' as const) : ('capped' as const)) : undefined,
+    skippedBefore: view.columns[column].skippedBefore,
     onToggle: () => toggle(column),
     inChain: (id: string) => isInChain(chain, column, id),
     selectedId: selection?.column === column ? selection.id : undefined,

@@ -1,5 +1,5 @@
 import { Box, Button, Chip, Paper, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { Column } from './resource-chain';
 
 export interface ColumnItem {
@@ -34,6 +34,8 @@ interface ResourceColumnProps {
   narrowed: boolean;
   /** Set when the column is longer than the cap: cut to it, or shown whole after Show all. */
   capped?: 'capped' | 'expanded';
+  /** Hidden items before a shown one (a selected chain past the cut), marked so the jump is seen. */
+  skippedBefore: Map<string, number>;
   onToggle: () => void;
   inChain: (id: string) => boolean;
   selectedId: string | undefined;
@@ -42,7 +44,7 @@ interface ResourceColumnProps {
   footer?: ReactNode;
 }
 
-export function ResourceColumn({ column, title, items, total, matching, narrowed, capped, onToggle, inChain, selectedId, onSelect, register, footer }: ResourceColumnProps) {
+export function ResourceColumn({ column, title, items, total, matching, narrowed, capped, skippedBefore, onToggle, inChain, selectedId, onSelect, register, footer }: ResourceColumnProps) {
   return (
     <Box data-testid={`dashboard-column-${column}`} sx={{ minWidth: 0 }}>
       <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1.5 }}>
@@ -57,49 +59,56 @@ export function ResourceColumn({ column, title, items, total, matching, narrowed
         {items.map((item) => {
           const badge = STATUS_BADGE[item.status];
           const selected = selectedId === item.id;
+          const skipped = skippedBefore.get(item.id);
           return (
-            <Paper
-              key={item.id}
-              ref={(element: HTMLDivElement | null) => register(column, item.id, element)}
-              variant="outlined"
-              role="button"
-              tabIndex={0}
-              aria-pressed={selected}
-              data-testid="dashboard-item"
-              data-dimmed={!inChain(item.id)}
-              onClick={() => onSelect(item.id)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter' || event.key === ' ') {
-                  event.preventDefault();
-                  onSelect(item.id);
-                }
-              }}
-              sx={{
-                px: 1.5,
-                py: 1,
-                cursor: 'pointer',
-                borderLeft: 4,
-                borderLeftColor: item.accent,
-                borderColor: selected ? 'primary.main' : undefined,
-                opacity: inChain(item.id) ? 1 : 0.3,
-                transition: 'opacity 120ms',
-                position: 'relative',
-                zIndex: 1,
-                '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
-              }}
-            >
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, justifyContent: 'space-between' }}>
-                <Typography noWrap title={item.name} sx={{ minWidth: 0 }}>
-                  {item.name}
-                </Typography>
-                {badge && <Chip size="small" label={badge.label} color={badge.color} variant="outlined" />}
-              </Box>
-              {item.detail && (
-                <Typography variant="caption" color="text.secondary" noWrap component="div" title={item.detail}>
-                  {item.detail}
+            <Fragment key={item.id}>
+              {skipped !== undefined && (
+                <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }} data-testid="dashboard-skipped">
+                  ⋯ {skipped} not shown ⋯
                 </Typography>
               )}
-            </Paper>
+              <Paper
+                ref={(element: HTMLDivElement | null) => register(column, item.id, element)}
+                variant="outlined"
+                role="button"
+                tabIndex={0}
+                aria-pressed={selected}
+                data-testid="dashboard-item"
+                data-dimmed={!inChain(item.id)}
+                onClick={() => onSelect(item.id)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter' || event.key === ' ') {
+                    event.preventDefault();
+                    onSelect(item.id);
+                  }
+                }}
+                sx={{
+                  px: 1.5,
+                  py: 1,
+                  cursor: 'pointer',
+                  borderLeft: 4,
+                  borderLeftColor: item.accent,
+                  borderColor: selected ? 'primary.main' : undefined,
+                  opacity: inChain(item.id) ? 1 : 0.3,
+                  transition: 'opacity 120ms',
+                  position: 'relative',
+                  zIndex: 1,
+                  '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
+                }}
+              >
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, justifyContent: 'space-between' }}>
+                  <Typography noWrap title={item.name} sx={{ minWidth: 0 }}>
+                    {item.name}
+                  </Typography>
+                  {badge && <Chip size="small" label={badge.label} color={badge.color} variant="outlined" />}
+                </Box>
+                {item.detail && (
+                  <Typography variant="caption" color="text.secondary" noWrap component="div" title={item.detail}>
+                    {item.detail}
+                  </Typography>
+                )}
+              </Paper>
+            </Fragment>
           );
         })}
       </Box>

@@ -60,6 +60,9 @@ describe('a large dashboard page (D-DASH-2)', () => {
     const shown = ids(view.columns.source.shown);
     expect(shown).toHaveLength(COLUMN_CAP + 20);
     expect(shown.slice(COLUMN_CAP)).toEqual(ids(graph.dataSources.slice(100, 120)));
+    // The jump from Report 050 to Report 101 is marked.
+    expect([...view.columns.source.skippedBefore]).toEqual([['s101', 50]]);
+    expect(pageView(columnsOf(graph), links, idle).columns.source.skippedBefore.size).toBe(0);
   });
 
   it('narrows every column to the items whose name holds the text, with their chains', () => {

@@ -20,6 +20,8 @@ export interface ColumnWindow<T extends Named> {
   matching: number;
   /** More matching items than the cap: the column has a Show all / Show fewer button. */
   cappable: boolean;
+  /** For a shown item that follows hidden ones (a chain past the cut): how many were skipped. */
+  skippedBefore: Map<string, number>;
 }
 
 export interface PageView<T extends Named> {
@@ -57,8 +59,18 @@ export function pageView<T extends Named>(columns: Record<Column, T[]>, links: r
     const matching = found ? columns[column].filter((item) => found.has(keyOf({ column, id: item.id })) || pinned(keyOf({ column, id: item.id }))) : columns[column];
     const cappable = large && matching.length > COLUMN_CAP;
     const shown = cappable && !state.expanded.has(column) ? matching.filter((item, index) => index < COLUMN_CAP || pinned(keyOf({ column, id: item.id }))) : matching;
+    const skippedBefore = new Map<string, number>();
+    const drawn = new Set(shown);
+    let skipped = 0;
+    for (const item of matching) {
+      if (!drawn.has(item)) skipped += 1;
+      else if (skipped > 0) {
+        skippedBefore.set(item.id, skipped);
+        skipped = 0;
+      }
+    }
     for (const item of shown) shownKeys.add(keyOf({ column, id: item.id }));
-    return { shown, matching: matching.length, cappable };
+    return { shown, matching: matching.length, cappable, skippedBefore };
   };
   return { large, columns: { source: windowOf('source'), kb: windowOf('kb'), app: windowOf('app') }, shownKeys };
 }
