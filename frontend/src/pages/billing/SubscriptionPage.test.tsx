@@ -72,3 +72,39 @@ describe('Upgrade in Stripe mode (spec 03 §4)', () => {
     expect(confirmCardPayment).not.toHaveBeenCalled();
   });
 });
+
+describe('pending changes kept in the browser (spec 03 §4)', () => {
+  const professional = planEntity(SEEDED_PLANS.find((plan) => plan.id === 'professional')!);
+  function backend(pendingChanges: () => Response) {
+    return fakeRoutes([
+      { method: 'GET', path: /^\/api\/billing\/config$/, reply: () => jsonResponse({ data: { mode: 'stripe', publishableKey: 'pk_test_page', currency: 'usd' } }) },
+      { method: 'GET', path: /^\/api\/billing\/plans$/, reply: () => jsonResponse({ data: SEEDED_PLANS.map(planEntity) }) },
+      {
+        method: 'GET',
+        path: /^\/api\/billing\/subscription$/,
+        reply: () => jsonResponse({ data: { id: 'sub_1', status: 'active', plan: professional, current_period_start: '2026-11-01T00:00:00.000Z', current_period_end: '2026-12-01T00:00:00.000Z', cancel_at_period_end: false, mode: 'stripe' } }),
+      },
+      { method: 'GET', path: /^\/api\/billing\/subscription\/pending-changes$/, reply: pendingChanges },
+    ]);
+  }
+  const downgrade = { downgrade: { plan_id: 'starter', plan_name: 'Starter', effective_date: '2026-12-01T00:00:00.000Z' }, cancellation: null };
+
+  it("keeps the server's answer, and shows it when the next load fails", async () => {
+    stubApi('admin', backend(() => jsonResponse({ data: downgrade })));
+    const first = renderApp('/organization/settings/billing');
+    expect(await screen.findByText('Plan Downgrade Requested', undefined, LATER)).toBeTruthy();
+    first.unmount();
+
+    stubApi('admin', backend(() => errorResponse(500, 'Internal error', 'INTERNAL_ERROR')));
+    renderApp('/organization/settings/billing');
+    expect(await screen.findByText('Failed to load subscription data', undefined, LATER)).toBeTruthy();
+    expect(await screen.findByText('Plan Downgrade Requested', undefined, LATER)).toBeTruthy();
+  });
+
+  it('shows no pending change from nowhere when the load fails and nothing was kept', async () => {
+    stubApi('admin', backend(() => errorResponse(500, 'Internal error', 'INTERNAL_ERROR')));
+    renderApp('/organization/settings/billing');
+    expect(await screen.findByText('Failed to load subscription data', undefined, LATER)).toBeTruthy();
+    expect(screen.queryByText('Plan Downgrade Requested')).toBeNull();
+  });
+});

@@ -1,13 +1,15 @@
 import { Alert, Box, Button, Card, CardContent, Chip, Skeleton, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { blockedChange, effectivePendingChange } from '../../../../shared/rules/billing/pending-changes';
 import type { PlanEntity } from '../../../../shared/rules/plans';
 import { ApiError } from '../../api/client';
+import { useSession } from '../../auth/SessionProvider';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatDate } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
 import { useNotifier } from '../../components/useNotifier';
+import { rememberedPendingChanges, rememberPendingChanges } from './pending-changes-copy';
 import { planCardAction } from './plan-choice';
 import { PlanCard } from './PlanCard';
 import { SelfHostedNotice } from './SelfHostedNotice';
@@ -40,8 +42,13 @@ export function SubscriptionPage() {
   const selfHosted = config.data?.data.mode === 'self_hosted';
   const subscription = subscriptionRead.data?.data ?? null;
   if (awaitingPlan && subscription?.plan.id === awaitingPlan) setAwaitingPlan(undefined);
-  const pending = effectivePendingChange(pendingRead.data?.data ?? {});
+  const userId = useSession().user?.id;
   const loadError = subscriptionRead.error ?? pendingRead.error ?? plans.error;
+  // Spec 03 §4: the server's answer replaces the browser's copy; the copy stands in when loading fails.
+  useEffect(() => {
+    if (userId && pendingRead.data) rememberPendingChanges(localStorage, userId, pendingRead.data.data);
+  }, [userId, pendingRead.data]);
+  const pending = effectivePendingChange((loadError && userId ? rememberedPendingChanges(localStorage, userId) : undefined) ?? pendingRead.data?.data ?? {});
 
   async function run(title: string, work: () => Promise<void>) {
     setBusy(true);
