@@ -36,6 +36,8 @@ export const FAMILY_CAPABILITIES: Readonly<Partial<Record<Family, readonly Capab
   // API-source secrets are sealed on save and opened for the server-side test (§14.7).
   'api-sources': ['secrets'],
   'data-sources': ['secrets'],
+  // A sync seals the user's Drive token into each drive.import message, for that item only (§12.2).
+  drive: ['secrets'],
   'knowledge-bases': ['vector-index'],
   integrations: ['chat-events', 'secrets'],
   billing: ['stripe'],

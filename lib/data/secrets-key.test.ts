@@ -35,7 +35,7 @@ describe('secrets key (KMS)', () => {
 
   it('lets only the families that store third-party secrets encrypt, and the ingest worker decrypt', () => {
     expect(describedFunctionsAllowed('kms:Encrypt')).toEqual(
-      ['chat', 'data-sources', 'integrations', 'rag', 'storage-credentials'].map((family) => `Groundwork API: ${family} routes`).sort(),
+      ['api-sources', 'chat', 'data-sources', 'drive', 'integrations', 'rag', 'storage-credentials'].map((family) => `Groundwork API: ${family} routes`).sort(),
     );
     expect(describedFunctionsAllowed('kms:Decrypt')).toContain('Groundwork worker: ingest, crawl, index, purge');
   });
