@@ -13,7 +13,7 @@ import { unique } from '../support/unique-values';
  * Issue 20, point 5: the §1.9 counters behind §21.1 (and §6.10's storage figures) equal what a live
  * count of the organization's items gives, whatever mix of creations and deletions came before.
  * Each step runs a batch of random writes at once (knowledge bases, files complete and pending, web
- * sources with their crawls, conversations, applications, users), lets the crawls finish, and then
+ * sources with their crawls, API sources, conversations, applications, users), lets the crawls finish, and then
  * counts the items in the table. The writes are drawn from a seeded generator: a failure prints its
  * seed, and COUNTERS_SEED=<seed> replays the same run.
  */
@@ -51,6 +51,7 @@ const model = {
   files: [] as string[],
   knowledgeBases: [] as string[],
   webSources: [] as string[],
+  apiSources: [] as string[],
   applications: [] as string[],
   users: [] as string[],
   conversations: 0,
@@ -104,7 +105,7 @@ function expectStatus(answer: { status: number; body: Body }, allowed: number[],
 
 /** One random write, chosen and bound to its target now; run later, concurrently with its batch. */
 function drawWrite(random: ReturnType<typeof generator>): { name: string; run: Write } {
-  const kind = random.int(12);
+  const kind = random.int(14);
   const size = 1 + random.int(4000);
   switch (kind) {
     case 0:
@@ -186,6 +187,27 @@ function drawWrite(random: ReturnType<typeof generator>): { name: string; run: W
           if (!id) return;
           expectStatus(await flows.call('DELETE', `/api/web-sources/${id}`, admin), [204], 'web source delete');
           log.push('web-');
+        },
+      };
+    }
+    case 12:
+      return {
+        name: 'add an API source',
+        run: async (log) => {
+          const answer = await flows.call('POST', '/api/api-sources', admin, { name: unique('Counted API '), source_type: 'api_query', configuration: { endpoint: `${siteUrl}/a`, method: 'GET' } });
+          expectStatus(answer, [201, 402], 'API source create');
+          if (answer.status === 201) model.apiSources.push((answer.body.apiSource as Body).id as string);
+          log.push(`api+ ${answer.status}`);
+        },
+      };
+    case 13: {
+      const id = take(random, model.apiSources);
+      return {
+        name: 'delete an API source',
+        run: async (log) => {
+          if (!id) return;
+          expectStatus(await flows.call('DELETE', `/api/api-sources/${id}`, admin), [204], 'API source delete');
+          log.push('api-');
         },
       };
     }
@@ -308,7 +330,7 @@ describe('usage counters (§1.9, §21.1)', () => {
       // The test's own tally agrees with the table, so the live count is of the right things.
       expect(live.kb_count).toBe(model.knowledgeBases.length + 1);
       expect(live.object_count).toBe(model.files.length + 1);
-      expect(live.data_sources_count).toBe(model.webSources.length);
+      expect(live.data_sources_count).toBe(model.webSources.length + model.apiSources.length);
       expect(live.conversations_used).toBe(model.conversations);
       expect(live.kb_count).toBeLessThanOrEqual(PLAN.max_knowledge_bases);
       expect(live.data_sources_count).toBeLessThanOrEqual(PLAN.data_sources_limit);
@@ -316,7 +338,8 @@ describe('usage counters (§1.9, §21.1)', () => {
       pagesSeen = Math.max(pagesSeen, live.indexed_pages_count);
     }
     if (process.env.COUNTERS_VERBOSE) console.info(`seed ${SEED}, limits met in ${limitsMet} steps\n${history.join('\n')}`);
-    // Crawls kept pages at some point: the run was not trivial.
+    // Crawls kept pages and API sources were counted at some point: the run was not trivial.
     expect(pagesSeen, `seed ${SEED}\n${history.join('\n')}`).toBeGreaterThan(0);
+    expect(history.join(' '), `seed ${SEED}`).toContain('api+ 201');
   });
 });
