@@ -1,33 +1,10 @@
-import { Chip, Stack, Table, TableBody, TableCell, TableContainer, Tooltip, Typography } from '@mui/material';
+import { Chip, Stack, Table, TableBody, TableCell, TableContainer, Typography } from '@mui/material';
 import { SelectableRow } from '../../components/list-page/SelectableRow';
 import type { RowSelection } from '../../components/list-page/useListPage';
-import { API_TEXTS, dateLine, listRow, methodColor, usageTooltip } from './api-source-rules';
+import { dateLine } from '../../components/data-source-list/source-row';
+import { UsageBadge } from '../../components/data-source-list/UsageBadge';
+import { listRow, methodColor } from './api-source-rules';
 import type { ApiSource } from './types';
-
-/** The tooltip's lines: the heading, then one knowledge base a line. */
-function UsageLines({ usedBy }: { usedBy: ApiSource['used_by_kbs'] }) {
-  return (
-    <span data-testid="api-usage-tooltip">
-      {usageTooltip(usedBy)
-        .split('\n')
-        .map((line, index) => (
-          <span key={index} style={{ display: 'block', fontWeight: index === 0 && usedBy.length > 0 ? 600 : undefined }}>
-            {line}
-          </span>
-        ))}
-    </span>
-  );
-}
-
-/** Spec 02 list row: 'In Use' or 'Not Used'; the tooltip lists the knowledge bases under 'Used in Knowledge Bases:'. */
-export function UsageBadge({ usedBy }: { usedBy: ApiSource['used_by_kbs'] }) {
-  const inUse = usedBy.length > 0;
-  return (
-    <Tooltip title={<UsageLines usedBy={usedBy} />} describeChild>
-      <Chip size="small" label={inUse ? API_TEXTS.inUse : API_TEXTS.notUsed} color={inUse ? 'success' : 'default'} variant="outlined" data-testid="api-usage" />
-    </Tooltip>
-  );
-}
 
 /**
  * Spec 02 APIs rows: name with its In Use / Not Used badge, the method badge with the endpoint and
@@ -46,7 +23,7 @@ export function ApiSourcesTable({ sources, selection }: { sources: ApiSource[]; 
                 <TableCell>
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                     <Typography variant="rowTitle">{source.name}</Typography>
-                    <UsageBadge usedBy={source.used_by_kbs ?? []} />
+                    <UsageBadge usedBy={source.used_by_kbs ?? []} testId="api-usage" />
                   </Stack>
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', my: 0.25 }}>
                     <Chip size="small" label={row.method} color={methodColor(row.method)} sx={{ fontFamily: 'monospace', fontWeight: 600 }} data-testid="api-method" />

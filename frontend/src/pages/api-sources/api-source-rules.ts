@@ -1,4 +1,3 @@
-import { formatDate } from '../../components/format';
 import { configurationOf } from './api-source-form';
 import type { TestOutcome } from './direct-test';
 import { API_SOURCE_DEFAULTS, HTTP_METHODS, type ApiSource, type ApiSourceTestAnswer, type HttpMethod } from './types';
@@ -23,11 +22,6 @@ export const API_TEXTS = {
   add: 'Add API Service',
   empty: 'No API sources found.',
   loggedOut: 'Please log in to view API sources.',
-  inUse: 'In Use',
-  notUsed: 'Not Used',
-  usedIn: 'Used in Knowledge Bases:',
-  notUsedHint: 'Not used by any knowledge base',
-  unknownDate: 'Unknown date',
   resourceType: 'API Source',
   newTitle: 'New API Source',
   editTitle: 'Edit API Source',
@@ -52,19 +46,6 @@ export const deleteQuestion = (name: string) => `Are you sure you want to delete
 
 /** Contract §14.6: the server refuses to delete a source in use; the Delete buttons say so beforehand. */
 export const inUseHint = (usedBy: ReadonlyArray<{ name: string }>) => `Cannot delete API source as it is used in: ${usedBy.map((kb) => kb.name).join(', ')}`;
-
-/** The In Use badge's tooltip: the knowledge bases under 'Used in Knowledge Bases:'. */
-export function usageTooltip(usedBy: ReadonlyArray<{ name: string }>): string {
-  return usedBy.length === 0 ? API_TEXTS.notUsedHint : [API_TEXTS.usedIn, ...usedBy.map((kb) => kb.name)].join('\n');
-}
-
-/** Spec 02 list row: 'Created on' when created equals updated, otherwise 'Updated on'; 'Unknown date' if missing. */
-export function dateLine(source: { created_at?: string | null; updated_at?: string | null }): string {
-  const known = (value: string | null | undefined) => Boolean(value) && !Number.isNaN(new Date(value ?? '').getTime());
-  if (known(source.updated_at) && source.updated_at !== source.created_at) return `Updated on ${formatDate(source.updated_at)}`;
-  if (known(source.created_at)) return `Created on ${formatDate(source.created_at)}`;
-  return API_TEXTS.unknownDate;
-}
 
 export interface ApiSourceRow {
   /** Spec 02 §3: GET where a listed source has none. */

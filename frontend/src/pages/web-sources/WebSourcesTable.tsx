@@ -2,8 +2,10 @@ import { Link, Stack, Table, TableBody, TableCell, TableContainer, Typography } 
 import type { WebSource } from '../../../../shared/api/schemas/web-sources';
 import { SelectableRow } from '../../components/list-page/SelectableRow';
 import type { RowSelection } from '../../components/list-page/useListPage';
-import { crawlsLine, dateLine, depthLine } from './web-source-rules';
-import { CrawlStatusChip, UsageBadge } from './WebSourceBadges';
+import { dateLine } from '../../components/data-source-list/source-row';
+import { UsageBadge } from '../../components/data-source-list/UsageBadge';
+import { crawlsLine, depthLine } from './web-source-rules';
+import { CrawlStatusChip } from './WebSourceBadges';
 
 /**
  * Spec 02 Websites rows: name with its In Use / Not Used badge, description, a link to the URL,
@@ -20,7 +22,7 @@ export function WebSourcesTable({ sources, selection }: { sources: WebSource[]; 
               <TableCell>
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                   <Typography variant="rowTitle">{source.name}</Typography>
-                  <UsageBadge usedBy={source.used_by_kbs} />
+                  <UsageBadge usedBy={source.used_by_kbs} testId="web-usage" />
                   <CrawlStatusChip source={source} />
                 </Stack>
                 {source.description && (

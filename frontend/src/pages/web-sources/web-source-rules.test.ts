@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { dateLine, EMPTY_WEB_SOURCE, failedListNote, serverFieldErrors, usageTooltip, validateWebSource } from './web-source-rules';
+import { EMPTY_WEB_SOURCE, failedListNote, serverFieldErrors, validateWebSource } from './web-source-rules';
 
 describe('web source rules', () => {
-  it("dates a row 'Created on' when both dates agree, else 'Updated on', and 'Unknown date' without one", () => {
-    expect(dateLine({ created_at: '2025-03-01T09:30:00.000Z', updated_at: '2025-03-01T09:30:00.000Z' })).toMatch(/^Created on .*2025/);
-    expect(dateLine({ created_at: '2025-03-01T09:30:00.000Z', updated_at: '2025-04-02T10:00:00.000Z' })).toMatch(/^Updated on .*2025/);
-    expect(dateLine({ created_at: null, updated_at: undefined })).toBe('Unknown date');
-    expect(dateLine({ created_at: 'not a date', updated_at: 'not a date' })).toBe('Unknown date');
-  });
-
-  it('lists the knowledge bases under the heading of the In Use tooltip', () => {
-    expect(usageTooltip([{ name: 'Docs' }, { name: 'Support' }])).toBe('Used in Knowledge Bases:\nDocs\nSupport');
-    expect(usageTooltip([])).toBe('Not used by any knowledge base');
-  });
-
   it("judges the form with the contract's messages and hands on the trimmed body", () => {
     expect(validateWebSource(EMPTY_WEB_SOURCE).errors).toEqual({ name: 'Name is required', url: 'Website URL is required' });
     expect(validateWebSource({ ...EMPTY_WEB_SOURCE, name: 'Docs', url: 'https://docs.example.com/', crawl_depth: '0', sitemap_url: 'nope' }).errors).toEqual({

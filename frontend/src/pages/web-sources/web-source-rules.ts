@@ -9,7 +9,6 @@ import {
   type WebSource,
   type WebSourceStatus,
 } from '../../../../shared/api/schemas/web-sources';
-import { formatDate } from '../../components/format';
 
 /**
  * The web-source screens' texts and rules (spec 02 Websites list, New/Edit Web Source, §5 "Web source
@@ -32,11 +31,6 @@ export const WEB_TEXTS = {
   add: 'Add Website',
   empty: 'No web sources found.',
   loggedOut: 'Please log in to view web sources.',
-  inUse: 'In Use',
-  notUsed: 'Not Used',
-  usedIn: 'Used in Knowledge Bases:',
-  notUsedHint: 'Not used by any knowledge base',
-  unknownDate: 'Unknown date',
   resourceType: 'Web Source',
   newTitle: 'New Web Source',
   editTitle: 'Edit Web Source',
@@ -65,18 +59,6 @@ export const crawlsLine = (frequency: string) => `Crawls ${frequency}`;
 /** Spec 02 list row: 'Depth: {n}'. */
 export const depthLine = (depth: number) => `Depth: ${depth}`;
 
-/** Spec 02 list row: 'Created on' when created equals updated, otherwise 'Updated on'; 'Unknown date' if missing. */
-export function dateLine(source: { created_at?: string | null; updated_at?: string | null }): string {
-  const known = (value: string | null | undefined) => Boolean(value) && !Number.isNaN(new Date(value ?? '').getTime());
-  if (known(source.updated_at) && source.updated_at !== source.created_at) return `Updated on ${formatDate(source.updated_at)}`;
-  if (known(source.created_at)) return `Created on ${formatDate(source.created_at)}`;
-  return WEB_TEXTS.unknownDate;
-}
-
-/** The In Use badge's tooltip: the knowledge bases under 'Used in Knowledge Bases:'. */
-export function usageTooltip(usedBy: ReadonlyArray<{ name: string }>): string {
-  return usedBy.length === 0 ? WEB_TEXTS.notUsedHint : [WEB_TEXTS.usedIn, ...usedBy.map((kb) => kb.name)].join('\n');
-}
 
 /** Contract §13.6: the server refuses to delete a source in use; the Delete buttons say so beforehand. */
 export const inUseHint = (usedBy: ReadonlyArray<{ name: string }>) => WEB_SOURCE_MESSAGES.inUse(usedBy.map((kb) => kb.name).join(', '));
