@@ -140,9 +140,11 @@ export async function completeUpload(ports: Ports, actor: Actor, request: Comple
   const store = await fromUserStore(() => storeOfFile(ports.database, ports.objects, file), file);
   const object = await fromUserStore(() => headObject(store, file.metadata.object_name), file);
   if (!object) {
-    const refusal = await refusalAtIngest(ports, actor, file);
+    // Read again: an ingest that refused the object recorded why before deleting it, after our first read.
+    const current = (await files.get(organizationId, file.id)) ?? file;
+    const refusal = await refusalAtIngest(ports, actor, current);
     if (refusal) {
-      await deleteFileRecord(ports, file, actor.userId);
+      await deleteFileRecord(ports, current, actor.userId);
       throw refusal;
     }
     throw badRequest(FILE_MESSAGES.uploadNotFound);

@@ -99,7 +99,7 @@ export async function ingestFile(message: QueueMessage, dependencies: IngestDepe
 async function ingestVersion(ports: Ports, dependencies: IngestDependencies, file: FileRecord, store: FileStore, object: ObjectFacts): Promise<IngestResult | undefined> {
   const sizeProblem = await reconcileSize(ports, file, object.size);
   if (sizeProblem) {
-    await refuseObject(ports, file, store);
+    await refuseObject(ports, file, store, sizeProblem);
     return { status: 'failed', error: sizeProblem };
   }
 
@@ -159,14 +159,20 @@ async function reconcileSize(ports: Ports, file: FileRecord, actualSize: number)
  * A refused upload's bytes are deleted and the item counts nothing any more: kept objects behind
  * failed items once took an organization past its plan's storage. The item stays, failed with the
  * reason, so the uploader sees why; upload-complete, if it comes, answers the §9.6 refusal.
+ * The reason is written before the bytes go: a completion that finds no object then reads why,
+ * where it once read a still-pending item and answered "Upload not found in storage".
  */
-async function refuseObject(ports: Ports, file: FileRecord, store: FileStore): Promise<void> {
+async function refuseObject(ports: Ports, file: FileRecord, store: FileStore, reason: string): Promise<void> {
+  await mutateFile(
+    ports.database,
+    file.organization_id,
+    file.id,
+    (current) => (current.status === 'failed' && current.metadata.error === reason && current.metadata.file_size === 0 ? current : revise(current, { status: 'failed', metadata: { error: reason, file_size: 0 } })),
+    { storageLimitBytes: null },
+  );
   await deleteObject(store, file.metadata.object_name).catch((error: unknown) =>
     logger.warn('Refused upload object could not be deleted now; deleting its item removes it', { dataSourceId: file.id, error: (error as Error).message }),
   );
-  await mutateFile(ports.database, file.organization_id, file.id, (current) => (current.metadata.file_size === 0 ? current : revise(current, { metadata: { file_size: 0 } })), {
-    storageLimitBytes: null,
-  });
 }
 
 async function readVersion(store: FileStore, key: string, etag: string): Promise<Uint8Array> {
