@@ -11,6 +11,7 @@ import { logger } from '../observability/logger';
 import '../platform/ports';
 import type { ApiEvent, ApiResult, BodyContext, Caller, RouteImplementation, RouteResponse } from './api-types';
 import { authenticateRoute } from './authentication';
+import { cloudFrontOnly } from './cloudfront-origin';
 import { corsFor } from './cors';
 import { errorResponse } from './error-response';
 import { ContractError, validationError } from '../contracts/contract-error';
@@ -148,6 +149,8 @@ export function createFamilyHandler(family: Family, implementations: FamilyImple
     .use(httpHeaderNormalizer())
     .use(httpSecurityHeaders())
     .use(errorResponse())
+    // Before any route runs, even a preflight: a request that bypassed CloudFront is refused whole.
+    .use(cloudFrontOnly())
     .handler(router as (event: ApiEvent, context: Context) => Promise<ApiResult>);
 }
 

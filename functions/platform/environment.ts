@@ -39,6 +39,8 @@ export const ENV = {
   mailFrom: 'MAIL_FROM',
   /** Where new support tickets are mailed (contract §19.2); see functions/api/support/support-mailbox.ts for the default. */
   supportEmail: 'GROUNDWORK_SUPPORT_EMAIL',
+  /** The secret CloudFront adds to every `/api` request (lib/web-hosting); set, requests without it are refused (functions/http/cloudfront-origin.ts). */
+  originSecret: 'GROUNDWORK_ORIGIN_SECRET',
   logLevel: 'POWERTOOLS_LOG_LEVEL',
 } as const;
 
