@@ -158,7 +158,8 @@ describe('family functions', () => {
   it('gives Cognito admin actions only to auth, profile, organizations and users', () => {
     const admins = FAMILIES.filter((family) => actionsOf(family).includes('cognito-idp:Admin*'));
     expect(admins.sort()).toEqual(['auth', 'organizations', 'profile', 'users']);
-    expect(FAMILIES.filter((family) => actionsOf(family).includes('cognito-idp:InitiateAuth')).sort()).toEqual(admins);
+    expect(FAMILIES.filter((family) => actionsOf(family).includes('cognito-idp:AdminInitiateAuth')).sort()).toEqual(admins);
+    expect(FAMILIES.filter((family) => actionsOf(family).includes('cognito-idp:InitiateAuth'))).toEqual([]);
   });
 
   it('lets only the families that send invitations or support mail send email, with the configured sender in every function', () => {

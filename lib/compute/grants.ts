@@ -31,11 +31,12 @@ export function grantQueueSend(fn: lambda.IFunction, queue: sqs.IQueue): void {
 }
 
 /**
- * The API creates and manages users itself (self sign-up is off) and signs in with the password
- * grant for contract §4.1, so these families need the pool's admin actions.
+ * The API creates and manages users itself (self sign-up is off) and checks passwords for contract
+ * §4.1 and §4.11 with AdminInitiateAuth (the public client has no password flow), so these families
+ * need the pool's admin actions. Refreshing tokens is Cognito's public InitiateAuth: no grant.
  */
 export function grantUserAdministration(fn: lambda.IFunction, userPool: cognito.IUserPool): void {
-  userPool.grant(fn, 'cognito-idp:Admin*', 'cognito-idp:InitiateAuth', 'cognito-idp:ListUsers', 'cognito-idp:DescribeUserPool');
+  userPool.grant(fn, 'cognito-idp:Admin*', 'cognito-idp:AdminInitiateAuth', 'cognito-idp:ListUsers', 'cognito-idp:DescribeUserPool');
   acknowledge(
     fn,
     'Admin* on the one user pool only: the API creates, updates, disables and deletes users and sets their passwords.',

@@ -26,14 +26,14 @@ describe('with the default web origin (the distribution)', () => {
     });
   });
 
-  it('has a public web client: code grant, OIDC scopes, password and refresh flows, 1 h / 30 d tokens', () => {
+  it('has a public web client: code grant, OIDC scopes, the admin password flow (IAM only) and refresh, 1 h / 30 d tokens', () => {
     template.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
     template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,
       AllowedOAuthFlows: ['code'],
       AllowedOAuthFlowsUserPoolClient: true,
       AllowedOAuthScopes: ['openid', 'profile', 'email'],
-      ExplicitAuthFlows: Match.arrayEquals(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
+      ExplicitAuthFlows: Match.arrayEquals(['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
       SupportedIdentityProviders: ['COGNITO'],
       AccessTokenValidity: 60,
       IdTokenValidity: 60,

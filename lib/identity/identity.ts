@@ -15,7 +15,8 @@ export interface IdentityProps {
 
 /**
  * The Cognito user pool that issues every bearer token (contract §1.2) and the public client the
- * web app signs in with (code grant + PKCE through the hosted UI; password grant for §4.1).
+ * web app signs in with (code grant + PKCE through the hosted UI; the API's §4.1 password sign-in
+ * uses the admin flow).
  */
 export class Identity extends Construct {
   readonly userPool: cognito.UserPool;
@@ -64,7 +65,9 @@ export class Identity extends Construct {
     const origins = [...props.webOrigins];
     this.webClient = this.userPool.addClient('WebClient', {
       generateSecret: false,
-      authFlows: { userPassword: true },
+      // No password flow a browser could use: the API's password sign-in (§4.1) is the admin flow,
+      // which needs the functions' IAM role, so every attempt passes the API's lockout (§1.8).
+      authFlows: { adminUserPassword: true },
       oAuth: {
         flows: { authorizationCodeGrant: true },
         scopes: [cognito.OAuthScope.OPENID, cognito.OAuthScope.PROFILE, cognito.OAuthScope.EMAIL],

@@ -3,6 +3,7 @@ import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
   AdminGetUserCommand,
+  AdminInitiateAuthCommand,
   AdminSetUserPasswordCommand,
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
@@ -145,8 +146,8 @@ describe('cognito identity: verify', () => {
 });
 
 describe('cognito identity: sign-in and tokens', () => {
-  it('signs in with USER_PASSWORD_AUTH', async () => {
-    cognito.on(InitiateAuthCommand).resolves({
+  it('signs in with ADMIN_USER_PASSWORD_AUTH (IAM-authorised; the public client has no password flow)', async () => {
+    cognito.on(AdminInitiateAuthCommand).resolves({
       AuthenticationResult: { AccessToken: 'at', IdToken: 'it', RefreshToken: 'rt', ExpiresIn: 3600, TokenType: 'Bearer' },
     });
     await expect(identity.passwordSignIn('ada@example.com', 'secret pass')).resolves.toEqual({
@@ -155,8 +156,10 @@ describe('cognito identity: sign-in and tokens', () => {
       refreshToken: 'rt',
       expiresIn: 3600,
     });
-    expect(cognito.commandCalls(InitiateAuthCommand)[0]?.args[0].input).toEqual({
-      AuthFlow: 'USER_PASSWORD_AUTH',
+    expect(cognito.commandCalls(InitiateAuthCommand)).toHaveLength(0);
+    expect(cognito.commandCalls(AdminInitiateAuthCommand)[0]?.args[0].input).toEqual({
+      AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+      UserPoolId: POOL,
       ClientId: CLIENT,
       AuthParameters: { USERNAME: 'ada@example.com', PASSWORD: 'secret pass' },
     });
@@ -164,15 +167,15 @@ describe('cognito identity: sign-in and tokens', () => {
 
   it('maps wrong credentials and provider failures', async () => {
     // The mocked client has one stub for every command, so each case replaces the behaviour.
-    cognito.on(InitiateAuthCommand).rejects(new NotAuthorizedException({ message: 'Incorrect username or password.', ...meta }));
+    cognito.on(AdminInitiateAuthCommand).rejects(new NotAuthorizedException({ message: 'Incorrect username or password.', ...meta }));
     await expect(identity.passwordSignIn('ada@example.com', 'x')).rejects.toBeInstanceOf(InvalidCredentialsError);
-    cognito.on(InitiateAuthCommand).rejects(new UserNotFoundException({ message: 'User does not exist.', ...meta }));
+    cognito.on(AdminInitiateAuthCommand).rejects(new UserNotFoundException({ message: 'User does not exist.', ...meta }));
     await expect(identity.passwordSignIn('nobody@example.com', 'x')).rejects.toBeInstanceOf(InvalidCredentialsError);
-    cognito.on(InitiateAuthCommand).rejects(new TooManyRequestsException({ message: 'slow down', ...meta }));
+    cognito.on(AdminInitiateAuthCommand).rejects(new TooManyRequestsException({ message: 'slow down', ...meta }));
     await expect(identity.passwordSignIn('ada@example.com', 'x')).rejects.toBeInstanceOf(IdentityUnavailableError);
-    cognito.on(InitiateAuthCommand).rejects(new Error('socket hang up'));
+    cognito.on(AdminInitiateAuthCommand).rejects(new Error('socket hang up'));
     await expect(identity.passwordSignIn('ada@example.com', 'x')).rejects.toBeInstanceOf(IdentityUnavailableError);
-    cognito.on(InitiateAuthCommand).resolves({ ChallengeName: 'NEW_PASSWORD_REQUIRED', Session: 's' });
+    cognito.on(AdminInitiateAuthCommand).resolves({ ChallengeName: 'NEW_PASSWORD_REQUIRED', Session: 's' });
     await expect(identity.passwordSignIn('ada@example.com', 'x')).rejects.toBeInstanceOf(IdentityUnavailableError);
   });
 
@@ -238,6 +241,30 @@ describe('cognito identity: accounts', () => {
     await expect(identity.createAccount({ email: 'a@example.com', password: 'x', fullName: 'A' })).rejects.toBeInstanceOf(UsernameExistsException);
   });
 
+  it('invites the first administrator: Cognito mails the temporary password; an existing user is kept', async () => {
+    cognito.on(AdminCreateUserCommand).resolves({ User: { Username: SUB, Attributes: [{ Name: 'sub', Value: SUB }] } });
+    await expect(identity.inviteAccount!({ email: ' Root@Example.com ', fullName: 'System Administrator' })).resolves.toEqual({ sub: SUB });
+    expect(cognito.commandCalls(AdminCreateUserCommand)[0]?.args[0].input).toEqual({
+      UserPoolId: POOL,
+      Username: 'root@example.com',
+      UserAttributes: [
+        { Name: 'email', Value: 'root@example.com' },
+        { Name: 'email_verified', Value: 'true' },
+        { Name: 'name', Value: 'System Administrator' },
+      ],
+      DesiredDeliveryMediums: ['EMAIL'],
+    });
+    expect(cognito.commandCalls(AdminSetUserPasswordCommand)).toHaveLength(0);
+
+    cognito.on(AdminCreateUserCommand).rejects(new UsernameExistsException({ message: 'exists', ...meta }));
+    cognito.on(AdminGetUserCommand).resolves({ Username: SUB, UserAttributes: [{ Name: 'sub', Value: 'sub-existing' }] });
+    await expect(identity.inviteAccount!({ email: 'root@example.com', fullName: 'System Administrator' })).resolves.toEqual({ sub: 'sub-existing' });
+    expect(cognito.commandCalls(AdminGetUserCommand)[0]?.args[0].input).toEqual({ UserPoolId: POOL, Username: 'root@example.com' });
+
+    cognito.on(AdminCreateUserCommand).rejects(new TooManyRequestsException({ message: 'x', ...meta }));
+    await expect(identity.inviteAccount!({ email: 'root@example.com', fullName: 'S' })).rejects.toBeInstanceOf(IdentityUnavailableError);
+  });
+
   it('sets, checks and deletes', async () => {
     cognito.on(AdminSetUserPasswordCommand).resolves({});
     await identity.setPassword(SUB, 'new password 1');
@@ -249,13 +276,13 @@ describe('cognito identity: accounts', () => {
     });
 
     cognito.on(AdminGetUserCommand).resolves({ Username: SUB, UserAttributes: [{ Name: 'email', Value: 'ada@example.com' }] });
-    cognito.on(InitiateAuthCommand).resolves({ AuthenticationResult: { AccessToken: 'a', IdToken: 'i', RefreshToken: 'r', ExpiresIn: 3600 } });
+    cognito.on(AdminInitiateAuthCommand).resolves({ AuthenticationResult: { AccessToken: 'a', IdToken: 'i', RefreshToken: 'r', ExpiresIn: 3600 } });
     cognito.on(RevokeTokenCommand).resolves({});
     expect(await identity.checkPassword(SUB, 'new password 1')).toBe(true);
-    expect(cognito.commandCalls(InitiateAuthCommand)[0]?.args[0].input.AuthParameters).toEqual({ USERNAME: 'ada@example.com', PASSWORD: 'new password 1' });
+    expect(cognito.commandCalls(AdminInitiateAuthCommand)[0]?.args[0].input.AuthParameters).toEqual({ USERNAME: 'ada@example.com', PASSWORD: 'new password 1' });
     expect(cognito.commandCalls(RevokeTokenCommand)[0]?.args[0].input).toEqual({ Token: 'r', ClientId: CLIENT });
 
-    cognito.on(InitiateAuthCommand).rejects(new NotAuthorizedException({ message: 'Incorrect', ...meta }));
+    cognito.on(AdminInitiateAuthCommand).rejects(new NotAuthorizedException({ message: 'Incorrect', ...meta }));
     expect(await identity.checkPassword(SUB, 'old password')).toBe(false);
     cognito.on(AdminGetUserCommand).rejects(new UserNotFoundException({ message: 'gone', ...meta }));
     expect(await identity.checkPassword(SUB, 'anything')).toBe(false);

@@ -2,6 +2,7 @@ import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
   AdminGetUserCommand,
+  AdminInitiateAuthCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
@@ -9,6 +10,7 @@ import {
   DescribeUserPoolCommand,
   InitiateAuthCommand,
   RevokeTokenCommand,
+  type AttributeType,
   type AuthenticationResultType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { CognitoJwtVerifier } from 'aws-jwt-verify';
@@ -32,7 +34,10 @@ import { tokenClaimProblem } from '../../domain/sessions/token-claims';
 /** The Cognito user pool as the identity port (the cloud's identity provider). */
 export interface CognitoIdentityOptions {
   userPoolId: string;
-  /** The web app client: public (no secret), USER_PASSWORD_AUTH enabled. */
+  /**
+   * The web app client: public (no secret). Its only password flow is ADMIN_USER_PASSWORD_AUTH,
+   * which needs this function's IAM role, so nobody can try passwords past the API's lockout.
+   */
   clientId: string;
   /** Hosted UI base, `https://<prefix>.auth.<region>.amazoncognito.com`. */
   domainUrl: string;
@@ -120,9 +125,26 @@ export function createCognitoIdentity(options: CognitoIdentityOptions): Identity
   const verifier = CognitoJwtVerifier.create({ userPoolId, clientId, tokenUse: null, graceSeconds: EXPIRY_LEEWAY_S });
   if (options.jwks) verifier.cacheJwks(options.jwks);
 
-  async function initiateAuth(authFlow: 'USER_PASSWORD_AUTH' | 'REFRESH_TOKEN_AUTH', parameters: Record<string, string>) {
+  /** Refresh needs no credentials beyond the refresh token, so the public flow serves it. */
+  async function refreshAuth(refreshToken: string) {
     const response = await client.send(
-      new InitiateAuthCommand({ AuthFlow: authFlow, ClientId: clientId, AuthParameters: parameters }),
+      new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: clientId, AuthParameters: { REFRESH_TOKEN: refreshToken } }),
+    );
+    return response.AuthenticationResult;
+  }
+
+  /**
+   * The password check behind §4.1 and §4.11: the admin flow, authorised by IAM, because the public
+   * client has no password flow (a browser could otherwise try passwords past the API's lockout).
+   */
+  async function adminPasswordAuth(email: string, password: string) {
+    const response = await client.send(
+      new AdminInitiateAuthCommand({
+        AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+        UserPoolId: userPoolId,
+        ClientId: clientId,
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
     );
     return response.AuthenticationResult;
   }
@@ -172,7 +194,7 @@ export function createCognitoIdentity(options: CognitoIdentityOptions): Identity
     async passwordSignIn(email: string, password: string): Promise<ProviderTokens> {
       let result: AuthenticationResultType | undefined;
       try {
-        result = await initiateAuth('USER_PASSWORD_AUTH', { USERNAME: email, PASSWORD: password });
+        result = await adminPasswordAuth(email, password);
       } catch (error) {
         if (CREDENTIAL_ERRORS.has(errorName(error))) throw new InvalidCredentialsError('Invalid email or password');
         throw unavailable('password sign-in', error);
@@ -183,7 +205,7 @@ export function createCognitoIdentity(options: CognitoIdentityOptions): Identity
     async refresh(refreshToken: string): Promise<ProviderTokens> {
       let result: AuthenticationResultType | undefined;
       try {
-        result = await initiateAuth('REFRESH_TOKEN_AUTH', { REFRESH_TOKEN: refreshToken });
+        result = await refreshAuth(refreshToken);
       } catch (error) {
         if (CREDENTIAL_ERRORS.has(errorName(error))) throw new InvalidTokenError('Invalid, expired or revoked refresh token');
         throw unavailable('refresh', error);
@@ -240,6 +262,38 @@ export function createCognitoIdentity(options: CognitoIdentityOptions): Identity
       return { sub };
     },
 
+    async inviteAccount(account: Omit<NewAccount, 'password'>): Promise<{ sub: string }> {
+      const email = account.email.trim().toLowerCase();
+      let user: AttributeType[] | undefined;
+      try {
+        const created = await client.send(
+          new AdminCreateUserCommand({
+            UserPoolId: userPoolId,
+            Username: email,
+            UserAttributes: [
+              { Name: 'email', Value: email },
+              { Name: 'email_verified', Value: 'true' },
+              { Name: 'name', Value: account.fullName },
+            ],
+            // No MessageAction: Cognito mails the temporary password, which the hosted sign-in
+            // then asks to replace. Nobody else ever knows the first administrator's password.
+            DesiredDeliveryMediums: ['EMAIL'],
+          }),
+        );
+        user = created.User?.Attributes;
+      } catch (error) {
+        if (errorName(error) !== 'UsernameExistsException') throw unavailable('account invitation', error);
+        try {
+          user = (await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }))).UserAttributes;
+        } catch (lookupError) {
+          throw unavailable('user lookup', lookupError);
+        }
+      }
+      const sub = user?.find((attribute) => attribute.Name === 'sub')?.Value;
+      if (!sub) throw new IdentityUnavailableError('Cognito returned the user without a sub');
+      return { sub };
+    },
+
     async updateEmail(sub: string, email: string): Promise<void> {
       try {
         // The API is the one that checked the address; Cognito would otherwise mail a code and wait.
@@ -272,7 +326,7 @@ export function createCognitoIdentity(options: CognitoIdentityOptions): Identity
       if (!email) return false;
       let result: AuthenticationResultType | undefined;
       try {
-        result = await initiateAuth('USER_PASSWORD_AUTH', { USERNAME: email, PASSWORD: password });
+        result = await adminPasswordAuth(email, password);
       } catch (error) {
         if (CREDENTIAL_ERRORS.has(errorName(error))) return false;
         throw unavailable('password check', error);

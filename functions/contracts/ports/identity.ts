@@ -79,6 +79,13 @@ export interface IdentityPort {
   revokeAllSessions(sub: string): Promise<void>;
   /** Creates a provider account with a permanent password; returns the provider subject. */
   createAccount(account: NewAccount): Promise<{ sub: string }>;
+  /**
+   * Creates an account whose temporary password the provider mails to it, the new user choosing
+   * their own at first sign-in (the first system administrator of a cloud deployment). An account
+   * that already exists is returned as it is. Only a provider that sends mail has it; the local
+   * seed sets passwords with createAccount.
+   */
+  inviteAccount?(account: Omit<NewAccount, 'password'>): Promise<{ sub: string }>;
   /** Sets a permanent password. */
   setPassword(sub: string, password: string): Promise<void>;
   /** Moves the account to a new sign-in email (admin edit, §7.5). Throws AccountEmailTakenError. */
