@@ -14,6 +14,14 @@ export const CONTEXT = {
   supportEmail: 'groundwork:supportEmail',
   /** The Google OAuth client id the Drive page asks a drive.readonly token with (docs/drive.md); unset, the page says what to configure. */
   googleDriveClientId: 'groundwork:googleDriveClientId',
+  /** Email of the first system administrator: the first deploy creates the system organization and this user, and Cognito mails the temporary password (lib/first-sign-in/). */
+  adminEmail: 'groundwork:adminEmail',
+  /** `true`: the first deploy also puts the demo content (Groundwork's documentation, a knowledge base and the Groundwork Help application) into the system organization. */
+  demoContent: 'groundwork:demoContent',
+  /** Google OAuth client id for Google sign-in through Cognito federation; needs googleClientSecretName. */
+  googleClientId: 'groundwork:googleClientId',
+  /** Name of the Secrets Manager secret whose value is that client's secret (plain text, not JSON). */
+  googleClientSecretName: 'groundwork:googleClientSecretName',
   /** Tests only: inline placeholder code instead of bundling handlers that may not exist yet. */
   skipBundling: 'groundwork:skipBundling',
 } as const;

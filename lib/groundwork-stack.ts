@@ -7,7 +7,7 @@ import { CONTEXT, contextFlag, contextString } from './context';
 import { DataStore } from './data/data-store';
 import { SecretsKey } from './data/secrets-key';
 import { VectorStore } from './data/vector-store';
-import { Identity } from './identity/identity';
+import { googleFederationOf, Identity } from './identity/identity';
 import { Queues } from './queues/queues';
 import { Schedules } from './schedules/schedules';
 import { FrontendDeployment } from './web-hosting/frontend-deployment';
@@ -53,6 +53,7 @@ export class GroundworkStack extends Stack {
       // Cognito domain prefixes are unique per region across all accounts; the account id makes
       // the default unique without asking the operator.
       domainPrefix: contextString(this, CONTEXT.cognitoDomainPrefix) ?? `${this.stackName.toLowerCase()}-${this.account}`,
+      google: googleFederationOf(this),
     });
 
     const vectorStore = new VectorStore(this, 'Vectors');
@@ -113,6 +114,7 @@ export class GroundworkStack extends Stack {
           webOrigin,
           payments: stripe ? 'stripe' : 'self_hosted',
           googleDriveClientId: contextString(this, CONTEXT.googleDriveClientId),
+          googleClientId: identity.googleSignIn ? contextString(this, CONTEXT.googleClientId) : undefined,
         }),
       });
     }

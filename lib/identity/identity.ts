@@ -1,6 +1,7 @@
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, SecretValue, Stack } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
+import { CONTEXT, contextString } from '../context';
 import { OIDC_CALLBACK_PATH, OIDC_POST_LOGOUT_PATH } from '../../shared/config/runtime-config';
 import { acknowledge } from '../nag';
 
@@ -11,6 +12,29 @@ export interface IdentityProps {
   readonly webOrigins: readonly string[];
   /** Hosted UI domain prefix, unique per region; tokens are allowed (e.g. one holding the account id). */
   readonly domainPrefix: string;
+  /** Google sign-in through Cognito federation; absent, the hosted sign-in offers email and password only. */
+  readonly google?: GoogleFederation;
+}
+
+export interface GoogleFederation {
+  /** The OAuth client id of a Google Cloud "Web application" client. */
+  readonly clientId: string;
+  /** Its secret, resolved by CloudFormation at deploy time (never in the template). */
+  readonly clientSecret: SecretValue;
+}
+
+/**
+ * Google federation from `groundwork:googleClientId` and `groundwork:googleClientSecretName` (a
+ * Secrets Manager secret whose whole value is the client secret); both or neither.
+ */
+export function googleFederationOf(scope: Construct): GoogleFederation | undefined {
+  const clientId = contextString(scope, CONTEXT.googleClientId);
+  const secretName = contextString(scope, CONTEXT.googleClientSecretName);
+  if (clientId === undefined && secretName === undefined) return undefined;
+  if (clientId === undefined || secretName === undefined) {
+    throw new Error(`Google sign-in needs both ${CONTEXT.googleClientId} and ${CONTEXT.googleClientSecretName}`);
+  }
+  return { clientId, clientSecret: SecretValue.secretsManager(secretName) };
 }
 
 /**
@@ -22,6 +46,8 @@ export class Identity extends Construct {
   readonly userPool: cognito.UserPool;
   readonly domain: cognito.UserPoolDomain;
   readonly webClient: cognito.UserPoolClient;
+  /** Whether the hosted sign-in offers Google (the runtime config tells the web client). */
+  readonly googleSignIn: boolean;
 
   constructor(scope: Construct, id: string, props: IdentityProps) {
     super(scope, id);
@@ -62,6 +88,23 @@ export class Identity extends Construct {
 
     this.domain = this.userPool.addDomain('Domain', { cognitoDomain: { domainPrefix: props.domainPrefix } });
 
+    const google = props.google
+      ? new cognito.UserPoolIdentityProviderGoogle(this, 'Google', {
+          userPool: this.userPool,
+          clientId: props.google.clientId,
+          clientSecretValue: props.google.clientSecret,
+          scopes: ['openid', 'email', 'profile'],
+          // User resolution (contract §4) links a Google sign-in to the user with the same verified email,
+          // and a just-in-time user is named after the Google profile.
+          attributeMapping: {
+            email: cognito.ProviderAttribute.GOOGLE_EMAIL,
+            emailVerified: cognito.ProviderAttribute.GOOGLE_EMAIL_VERIFIED,
+            fullname: cognito.ProviderAttribute.GOOGLE_NAME,
+          },
+        })
+      : undefined;
+    this.googleSignIn = google !== undefined;
+
     const origins = [...props.webOrigins];
     this.webClient = this.userPool.addClient('WebClient', {
       generateSecret: false,
@@ -76,13 +119,15 @@ export class Identity extends Construct {
         callbackUrls: origins.flatMap((origin) => [`${origin}${OIDC_CALLBACK_PATH}`, `${origin}${OIDC_POST_LOGOUT_PATH}`]),
         logoutUrls: origins.map((origin) => `${origin}${OIDC_POST_LOGOUT_PATH}`),
       },
-      supportedIdentityProviders: [cognito.UserPoolClientIdentityProvider.COGNITO],
+      supportedIdentityProviders: [cognito.UserPoolClientIdentityProvider.COGNITO, ...(google ? [cognito.UserPoolClientIdentityProvider.GOOGLE] : [])],
       accessTokenValidity: Duration.hours(1),
       idTokenValidity: Duration.hours(1),
       refreshTokenValidity: Duration.days(30),
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
     });
+    // The client may name Google only once the provider exists.
+    if (google) this.webClient.node.addDependency(google);
   }
 
   /** The OIDC issuer of the pool: JWT authorizer issuer and the web client's authority. */
