@@ -27,6 +27,7 @@ export function createCloudPorts(): Ports {
         clientId: readEnv('userPoolClientId'),
         domainUrl: readEnv('userPoolDomainUrl'),
         webOrigin,
+        emulatorEndpoint: readEnv('cognitoEndpoint', '') || undefined,
       }),
       database,
     ),

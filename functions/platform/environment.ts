@@ -42,6 +42,11 @@ export const ENV = {
   /** The secret CloudFront adds to every `/api` request (lib/web-hosting); set, requests without it are refused (functions/http/cloudfront-origin.ts). */
   originSecret: 'GROUNDWORK_ORIGIN_SECRET',
   logLevel: 'POWERTOOLS_LOG_LEVEL',
+  /**
+   * The SDK's own endpoint override for Cognito, set only when rehearsing against an emulator
+   * (docs/deployment.md): the token verifier then reads the pool's JWKS there too.
+   */
+  cognitoEndpoint: 'AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER',
 } as const;
 
 export type Runtime = 'cloud' | 'local';

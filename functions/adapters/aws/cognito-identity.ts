@@ -30,6 +30,7 @@ import {
   type VerifiedToken,
 } from '../../contracts/ports/identity';
 import { tokenClaimProblem } from '../../domain/sessions/token-claims';
+import { emulatorJwksCache } from './emulator-jwks';
 
 /** The Cognito user pool as the identity port (the cloud's identity provider). */
 export interface CognitoIdentityOptions {
@@ -49,6 +50,8 @@ export interface CognitoIdentityOptions {
   client?: CognitoIdentityProviderClient;
   /** The pool's public keys, preloaded (tests); otherwise fetched from the pool on first use. */
   jwks?: Jwks;
+  /** A Cognito emulator's endpoint: the JWKS is read there instead of from Cognito (emulator-jwks.ts). */
+  emulatorEndpoint?: string;
 }
 
 const SCOPE = 'openid profile email';
@@ -122,7 +125,10 @@ export function createCognitoIdentity(options: CognitoIdentityOptions): Identity
   const domainUrl = options.domainUrl.replace(/\/+$/, '');
   const webOrigin = options.webOrigin.replace(/\/+$/, '');
 
-  const verifier = CognitoJwtVerifier.create({ userPoolId, clientId, tokenUse: null, graceSeconds: EXPIRY_LEEWAY_S });
+  const verifier = CognitoJwtVerifier.create(
+    { userPoolId, clientId, tokenUse: null, graceSeconds: EXPIRY_LEEWAY_S },
+    options.emulatorEndpoint ? { jwksCache: emulatorJwksCache(options.emulatorEndpoint) } : undefined,
+  );
   if (options.jwks) verifier.cacheJwks(options.jwks);
 
   /** Refresh needs no credentials beyond the refresh token, so the public flow serves it. */
