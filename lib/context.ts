@@ -22,6 +22,12 @@ export const CONTEXT = {
   googleClientId: 'groundwork:googleClientId',
   /** Name of the Secrets Manager secret whose value is that client's secret (plain text, not JSON). */
   googleClientSecretName: 'groundwork:googleClientSecretName',
+  /** JSON object product model id → Bedrock model id over the defaults (docs/deployment.md, "Models on AWS"); each must be in bedrock-model-catalog.ts. */
+  chatModels: 'groundwork:chatModels',
+  /** Bedrock embeddings model of new knowledge bases; default amazon.titan-embed-text-v2:0. */
+  embeddingsModel: 'groundwork:embeddingsModel',
+  /** `auto` (inference profile of the stack Region's geography, else global), `in-region`, `global`, `us`, `eu`, `jp` or `apac`. */
+  bedrockRouting: 'groundwork:bedrockRouting',
   /** Tests only: inline placeholder code instead of bundling handlers that may not exist yet. */
   skipBundling: 'groundwork:skipBundling',
 } as const;

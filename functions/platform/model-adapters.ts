@@ -1,5 +1,6 @@
 import { createBedrockChatModel } from '../adapters/aws/bedrock-chat-model';
 import { createBedrockEmbeddings } from '../adapters/aws/bedrock-embeddings';
+import { BEDROCK_ROUTINGS, isBedrockRouting, type BedrockRouting } from '../adapters/aws/bedrock-model-catalog';
 import { createExtractiveAnswerer } from '../adapters/offline/extractive-answerer';
 import { createNoEmbeddings } from '../adapters/offline/no-embeddings';
 import { createOpenAiCompatibleChatModel } from '../adapters/openai/openai-compatible-chat-model';
@@ -58,7 +59,22 @@ export const CHAT_MODEL_ENV = {
   openAiBaseUrl: 'OPENAI_BASE_URL',
   openAiApiKey: 'OPENAI_API_KEY',
   bedrockRegion: 'BEDROCK_REGION',
+  /**
+   * How a Bedrock base model id is invoked: `auto` (default: the inference profile of the Region's
+   * geography, else global), `in-region`, or one geography (`global`, `us`, `eu`, `jp`, `apac`).
+   * The stack sets it from `groundwork:bedrockRouting`; see functions/adapters/aws/bedrock-model-catalog.ts.
+   */
+  bedrockRouting: 'GROUNDWORK_BEDROCK_ROUTING',
 } as const;
+
+/** The Region Lambda runs in; Bedrock's default when BEDROCK_REGION is unset. */
+const AWS_REGION = 'AWS_REGION';
+
+function bedrockRoutingOf(env: Environment): BedrockRouting {
+  const value = read(env, CHAT_MODEL_ENV.bedrockRouting) ?? 'auto';
+  if (!isBedrockRouting(value)) throw new Error(`${CHAT_MODEL_ENV.bedrockRouting} must be one of ${BEDROCK_ROUTINGS.join(', ')}, not "${value}"`);
+  return value;
+}
 
 function modelMapOf(env: Environment): Record<string, string> {
   const raw = read(env, CHAT_MODEL_ENV.modelMap);
@@ -107,7 +123,11 @@ export function createChatModelFromEnvironment(env: Environment = process.env): 
     case 'openai':
       return openAi(true);
     case 'bedrock': {
-      const bedrock = createBedrockChatModel({ modelMap, region: read(env, CHAT_MODEL_ENV.bedrockRegion) });
+      const bedrock = createBedrockChatModel({
+        modelMap,
+        region: read(env, CHAT_MODEL_ENV.bedrockRegion) ?? read(env, AWS_REGION),
+        routing: bedrockRoutingOf(env),
+      });
       return openAiBaseUrl ? routeGptModels(bedrock, openAi(false)) : bedrock;
     }
     default:

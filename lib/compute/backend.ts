@@ -3,8 +3,10 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Stack } from 'aws-cdk-lib';
 import { ENV } from '../../functions/platform/environment';
 import type { VectorStore } from '../data/vector-store';
+import { bedrockModelEnvironment } from './bedrock-models';
 
 /** What every Groundwork function is wired to: the shared data plane and the settings that name it. */
 export interface BackendResources {
@@ -52,6 +54,8 @@ export function backendEnvironment(input: BackendEnvironmentInput): Record<strin
     [ENV.userPoolDomainUrl]: input.userPoolDomainUrl,
     [ENV.webOrigins]: input.webOrigins.join(','),
     [ENV.modelsMode]: 'bedrock',
+    // The table's stack is the one being deployed: its context and Region choose the models.
+    ...bedrockModelEnvironment(Stack.of(input.table)),
     [ENV.mailFrom]: input.mailFrom,
     ...(input.supportEmail ? { [ENV.supportEmail]: input.supportEmail } : {}),
     [ENV.vectorBucketName]: input.vectorBucketName,

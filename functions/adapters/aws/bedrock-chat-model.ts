@@ -1,48 +1,63 @@
 import { BedrockRuntimeClient, ConverseCommand, type Message, type SystemContentBlock } from '@aws-sdk/client-bedrock-runtime';
 import { groundedAnswer, groundedPrompt, type GroundedPrompt } from '../../domain/answering/grounded-prompt';
 import { ANSWER_TEMPERATURE, ChatModelError, MAX_OUTPUT_TOKENS, type ChatModelPort } from '../../contracts/ports/chat-model';
+import { catalogEntry, invocationId, type BedrockRouting } from './bedrock-model-catalog';
 
 /**
- * Which Bedrock model answers each product id, and the name `generator.model` reports for it.
+ * Which Bedrock model answers each product id (contract §16.4), and the name `generator.model`
+ * reports for it. The product's ids name models Bedrock no longer offers new accounts (Claude 3,
+ * Mistral 7B are Legacy or gone), so each gets the current model of its tier:
  *
  * | Product id | Bedrock model id | Reported as |
  * |---|---|---|
- * | claude-3-opus | anthropic.claude-3-opus-20240229-v1:0 | claude-3-opus |
- * | claude-3-sonnet | anthropic.claude-3-sonnet-20240229-v1:0 | claude-3-sonnet |
- * | mistral-7b | mistral.mistral-7b-instruct-v0:2 | mistral-7b |
- * | gpt-3.5-turbo (no OPENAI_BASE_URL) | anthropic.claude-3-haiku-20240307-v1:0 | claude-3-haiku |
- * | gpt-4 (no OPENAI_BASE_URL) | anthropic.claude-3-5-sonnet-20240620-v1:0 | claude-3.5-sonnet |
+ * | claude-3-opus | anthropic.claude-opus-4-6-v1 | claude-opus-4.6 |
+ * | claude-3-sonnet | anthropic.claude-sonnet-4-6 | claude-sonnet-4.6 |
+ * | mistral-7b | mistral.ministral-3-8b-instruct | ministral-3-8b |
+ * | gpt-3.5-turbo (no OPENAI_BASE_URL) | anthropic.claude-haiku-4-5-20251001-v1:0 | claude-haiku-4.5 |
+ * | gpt-4 (no OPENAI_BASE_URL) | anthropic.claude-sonnet-4-6 | claude-sonnet-4.6 |
  *
  * Bedrock serves no GPT model, so without an OpenAI-compatible server the GPT ids get the nearest
  * Claude model, and the reply says so in `generator.model` rather than pretending to be GPT.
- * GROUNDWORK_CHAT_MODEL_MAP overrides any row (e.g. an inference profile such as
- * `us.anthropic.claude-3-opus-20240229-v1:0` in a region that serves Opus only through one);
- * an overridden id is reported as the Bedrock model id it names.
+ * Every id is in bedrock-model-catalog.ts; a catalogued base id is invoked through the inference
+ * profile of the Region's geography (invocationId), which the Claude 4 models require.
+ * GROUNDWORK_CHAT_MODEL_MAP overrides any row; an id outside this table is reported as the id it names.
  */
 export const BEDROCK_MODELS: Record<string, { modelId: string; reportedAs: string }> = {
-  'claude-3-opus': { modelId: 'anthropic.claude-3-opus-20240229-v1:0', reportedAs: 'claude-3-opus' },
-  'claude-3-sonnet': { modelId: 'anthropic.claude-3-sonnet-20240229-v1:0', reportedAs: 'claude-3-sonnet' },
-  'mistral-7b': { modelId: 'mistral.mistral-7b-instruct-v0:2', reportedAs: 'mistral-7b' },
-  'gpt-3.5-turbo': { modelId: 'anthropic.claude-3-haiku-20240307-v1:0', reportedAs: 'claude-3-haiku' },
-  'gpt-4': { modelId: 'anthropic.claude-3-5-sonnet-20240620-v1:0', reportedAs: 'claude-3.5-sonnet' },
+  'claude-3-opus': { modelId: 'anthropic.claude-opus-4-6-v1', reportedAs: 'claude-opus-4.6' },
+  'claude-3-sonnet': { modelId: 'anthropic.claude-sonnet-4-6', reportedAs: 'claude-sonnet-4.6' },
+  'mistral-7b': { modelId: 'mistral.ministral-3-8b-instruct', reportedAs: 'ministral-3-8b' },
+  'gpt-3.5-turbo': { modelId: 'anthropic.claude-haiku-4-5-20251001-v1:0', reportedAs: 'claude-haiku-4.5' },
+  'gpt-4': { modelId: 'anthropic.claude-sonnet-4-6', reportedAs: 'claude-sonnet-4.6' },
 };
 
 export interface BedrockChatModelOptions {
-  /** Product id → Bedrock model id, over BEDROCK_MODELS. */
+  /** Product id → Bedrock model id or inference profile id, over BEDROCK_MODELS. */
   modelMap?: Record<string, string>;
+  /** The Region the client calls; it also chooses the inference profile's geography. */
   region?: string;
+  /** How a base model id is invoked (bedrock-model-catalog.ts); default `auto`. */
+  routing?: BedrockRouting;
   client?: BedrockRuntimeClient;
 }
 
-export function resolveBedrockModel(productId: string, modelMap: Record<string, string> = {}): { modelId: string; reportedAs: string } {
-  const override = modelMap[productId];
-  if (override) return { modelId: override, reportedAs: override };
-  const known = BEDROCK_MODELS[productId];
-  if (!known) throw new ChatModelError(`No Bedrock model is configured for ${productId}`);
-  return known;
+/** A mapped id that is one of the defaults (the stack maps every product id) keeps its short name. */
+function reportedNameOf(modelId: string): string {
+  const base = catalogEntry(modelId)?.model.id;
+  return Object.values(BEDROCK_MODELS).find((row) => row.modelId === base)?.reportedAs ?? modelId;
 }
 
-/** Mistral's instruct models take no system prompt on Converse; it goes ahead of the first question instead. */
+export function resolveBedrockModel(
+  productId: string,
+  modelMap: Record<string, string> = {},
+  placement: { region?: string; routing?: BedrockRouting } = {},
+): { modelId: string; reportedAs: string } {
+  const override = modelMap[productId];
+  const chosen = override ? { modelId: override, reportedAs: reportedNameOf(override) } : BEDROCK_MODELS[productId];
+  if (!chosen) throw new ChatModelError(`No Bedrock model is configured for ${productId}`);
+  return { ...chosen, modelId: invocationId(chosen.modelId, placement.region, placement.routing) };
+}
+
+/** Mistral 7B and Mixtral (Legacy; reachable only through the map) take no system prompt on Converse; it goes ahead of the first question instead. */
 function acceptsSystemPrompt(modelId: string): boolean {
   return !/mistral\.mistral-7b|mistral\.mixtral/.test(modelId);
 }
@@ -64,7 +79,7 @@ export function createBedrockChatModel(options: BedrockChatModelOptions = {}): C
   return {
     adapter: 'bedrock',
     async answer(input) {
-      const { modelId, reportedAs } = resolveBedrockModel(input.model, options.modelMap);
+      const { modelId, reportedAs } = resolveBedrockModel(input.model, options.modelMap, options);
       const prompt = groundedPrompt(input);
       let text: string;
       try {
