@@ -7,7 +7,7 @@ import { failDeadLetteredIndex } from '../knowledge-bases/index-knowledge-base';
 import { UNPROCESSED_MESSAGE } from './ingest-claim';
 import { WEB_CRAWL_MESSAGE_TYPE } from '../../contracts/messages/web-crawl-message';
 import { DRIVE_IMPORT_MESSAGE_TYPE } from '../../contracts/messages/drive-import-message';
-import { failDeadLetteredCrawl } from '../websites/crawl-web-source';
+import { failDeadLetteredCrawl } from '../websites/crawl-dead-letters';
 
 /**
  * §23.1 "after the final failure, the resource concerned is set failed": a dead-lettered `kb.index`

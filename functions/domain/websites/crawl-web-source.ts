@@ -197,26 +197,5 @@ async function readCursor(ports: Ports, key: string): Promise<CrawlCursor> {
   return JSON.parse(await (answer.Body as { transformToString(): Promise<string> }).transformToString()) as CrawlCursor;
 }
 
-/** `last_error` of a crawl whose every delivery failed. */
-export const CRAWL_FAILED = 'The crawl failed repeatedly; try again later';
-
-/**
- * §23.1 for a `web.crawl` message that reached the dead letters: the source would stay `crawling`
- * (and refuse every sync) forever, so it becomes `failed`, unless another crawl has taken over.
- */
-export async function failDeadLetteredCrawl(ports: Ports, message: QueueMessage): Promise<void> {
-  const payload = message.payload as unknown as WebCrawlPayload;
-  const repository = new WebSourceRepository(ports.database);
-  // A slice of the same crawl may still be writing (a redelivery racing the dead letter): read again until one write wins.
-  for (let round = 0; round < 5; round++) {
-    const source = await repository.get(message.organizationId, payload.webSourceId);
-    if (!source || source.crawl_id !== payload.crawlId || (source.status !== 'crawling' && source.status !== 'pending')) return;
-    try {
-      await repository.replace(source, { ...source, status: 'failed', last_error: CRAWL_FAILED, crawl_slice: 0, updated_at: nowIso() });
-      logger.warn('A dead-lettered crawl left its web source failed', { webSourceId: source.id, crawlId: payload.crawlId });
-      return;
-    } catch (error) {
-      if (!(error instanceof StaleWebSourceError)) throw error;
-    }
-  }
-}
+// Kept apart so the dead-letter worker settles a crawl without bundling the crawler and its parsers.
+export { CRAWL_FAILED, failDeadLetteredCrawl } from './crawl-dead-letters';
