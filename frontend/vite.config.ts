@@ -13,7 +13,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the build: whatever sits in dist may be served (issue 22); the CDK
+    // deployment leaves *.map out and CloudFront refuses them as well. `vite dev` keeps its own.
+    sourcemap: false,
     rolldownOptions: {
       output: {
         // Libraries change far less often than the app; separate chunks stay cached across releases.

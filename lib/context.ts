@@ -28,6 +28,14 @@ export const CONTEXT = {
   embeddingsModel: 'groundwork:embeddingsModel',
   /** `auto` (inference profile of the stack Region's geography, else global), `in-region`, `global`, `us`, `eu`, `jp` or `apac`. */
   bedrockRouting: 'groundwork:bedrockRouting',
+  /** Comma-separated host names CloudFront serves (the first is the web origin), with certificateArn (lib/web-hosting/custom-domain.ts). */
+  domainNames: 'groundwork:domainNames',
+  /** ACM certificate in us-east-1 covering every name of domainNames. */
+  certificateArn: 'groundwork:certificateArn',
+  /** Steady requests per second of the HTTP API stage (lib/api/http-api.ts); default 250. */
+  apiThrottleRateLimit: 'groundwork:apiThrottleRateLimit',
+  /** Burst of the HTTP API stage; default 500. */
+  apiThrottleBurstLimit: 'groundwork:apiThrottleBurstLimit',
   /** Tests only: inline placeholder code instead of bundling handlers that may not exist yet. */
   skipBundling: 'groundwork:skipBundling',
 } as const;

@@ -7,11 +7,14 @@ import { CONTEXT, contextFlag, contextString } from './context';
 import { DataStore } from './data/data-store';
 import { SecretsKey } from './data/secrets-key';
 import { VectorStore } from './data/vector-store';
+import { FirstSignIn } from './first-sign-in/first-sign-in';
 import { googleFederationOf, Identity } from './identity/identity';
 import { Queues } from './queues/queues';
 import { Schedules } from './schedules/schedules';
+import { customDomainOf } from './web-hosting/custom-domain';
 import { FrontendDeployment } from './web-hosting/frontend-deployment';
 import { buildRuntimeConfig } from './web-hosting/runtime-config';
+import { cloudSpaContentSecurityPolicy } from './web-hosting/spa-content-security-policy';
 import { WebHosting } from './web-hosting/web-hosting';
 import { ChatEventsWorker } from './workers/chat-events-worker';
 import { DeadLettersWorker } from './workers/dead-letters-worker';
@@ -42,9 +45,15 @@ export class GroundworkStack extends Stack {
     super(scope, id, props);
 
     const accessLogs = new AccessLogs(this, 'AccessLogs');
-    const web = new WebHosting(this, 'Web', { logBucket: accessLogs.bucket });
-    const webOrigin = configuredWebOrigin(this) ?? web.origin;
-    const webOrigins = [...new Set([webOrigin, web.origin])];
+    const stripe = contextFlag(this, CONTEXT.stripe);
+    const web = new WebHosting(this, 'Web', {
+      logBucket: accessLogs.bucket,
+      customDomain: customDomainOf(this),
+      contentSecurityPolicy: cloudSpaContentSecurityPolicy(this, { stripe, googleDrive: contextString(this, CONTEXT.googleDriveClientId) !== undefined }),
+    });
+    // The custom domain's first name, when there is one, is the origin people open.
+    const webOrigin = configuredWebOrigin(this) ?? web.origins[0]!;
+    const webOrigins = [...new Set([webOrigin, ...web.origins])];
 
     const queues = new Queues(this, 'Queues', { indexingVisibilityTimeout: INDEXING_VISIBILITY_TIMEOUT });
     const data = new DataStore(this, 'Data', { webOrigins, indexingQueue: queues.indexing, accessLogsBucket: accessLogs.bucket });
@@ -84,7 +93,6 @@ export class GroundworkStack extends Stack {
       }),
     };
 
-    const stripe = contextFlag(this, CONTEXT.stripe);
     const api = new GroundworkApi(this, 'Api', {
       resources,
       jwtIssuer: identity.issuerUrl,
@@ -94,6 +102,7 @@ export class GroundworkStack extends Stack {
       stripeSecretKey: stripe ? SecretValue.secretsManager(STRIPE_SECRET_NAME, { jsonField: 'secretKey' }).unsafeUnwrap() : undefined,
       stripeWebhookSecret: stripe ? SecretValue.secretsManager(STRIPE_SECRET_NAME, { jsonField: 'webhookSecret' }).unsafeUnwrap() : undefined,
       stripePublishableKey: stripe ? SecretValue.secretsManager(STRIPE_SECRET_NAME, { jsonField: 'publishableKey' }).unsafeUnwrap() : undefined,
+      originSecret: web.originSecretValue,
     });
     web.routeApi(api.httpApi);
 
@@ -101,6 +110,8 @@ export class GroundworkStack extends Stack {
     new ChatEventsWorker(this, 'ChatEventsWorker', { resources, queue: queues.chatEvents });
     new DeadLettersWorker(this, 'DeadLettersWorker', { resources, deadLetterQueues: { indexing: queues.indexingDeadLetter, 'chat-events': queues.chatEventsDeadLetter } });
     new Schedules(this, 'Schedules', { resources });
+    const adminEmail = contextString(this, CONTEXT.adminEmail);
+    if (adminEmail !== undefined) new FirstSignIn(this, 'FirstSignIn', { resources, adminEmail });
 
     if (props.frontendAssetPath !== undefined) {
       new FrontendDeployment(this, 'Frontend', {
@@ -119,7 +130,8 @@ export class GroundworkStack extends Stack {
       });
     }
 
-    new CfnOutput(this, 'ApiUrl', { value: api.stage.url, description: 'HTTP API endpoint (also reachable as <WebUrl>/api)' });
+    // The execute-api endpoint refuses requests that bypass CloudFront, so it is not advertised.
+    new CfnOutput(this, 'ApiUrl', { value: `${webOrigin}/api`, description: 'HTTP API, served by CloudFront under the web origin' });
     new CfnOutput(this, 'WebUrl', { value: webOrigin, description: 'Web client origin' });
     new CfnOutput(this, 'UserPoolId', { value: identity.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: identity.webClient.userPoolClientId });

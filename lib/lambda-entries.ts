@@ -10,7 +10,7 @@ export function familyEntry(family: Family): string {
   return fileURLToPath(new URL(`../functions/api/${family}/handler.ts`, import.meta.url));
 }
 
-export const WORKERS = ['indexing', 'chat-events', 'dead-letters', 'schedules'] as const;
+export const WORKERS = ['indexing', 'chat-events', 'dead-letters', 'schedules', 'first-sign-in'] as const;
 export type Worker = (typeof WORKERS)[number];
 
 /** The handler module of one non-HTTP worker: `functions/workers/<worker>/handler.ts`. */

@@ -5,6 +5,7 @@ import { FAMILIES, FAMILY_PREFIXES, ROUTES, type Family } from '../../shared/api
 import { pascalCase } from '../naming';
 import { synthGroundwork } from '../testing/synth';
 import { FAMILY_CAPABILITIES } from './family-capabilities';
+import { DEFAULT_API_THROTTLE } from './http-api';
 import type { Json } from '../../test/support/json';
 
 let template: Template;
@@ -43,6 +44,21 @@ describe('HTTP API', () => {
       AutoDeploy: true,
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context.requestId') },
     });
+  });
+
+  it('throttles the stage with the defaults, or the context parameters', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      DefaultRouteSettings: { ThrottlingRateLimit: DEFAULT_API_THROTTLE.rateLimit, ThrottlingBurstLimit: DEFAULT_API_THROTTLE.burstLimit },
+    });
+    const { template: configured } = synthGroundwork({ context: { 'groundwork:apiThrottleRateLimit': '1000', 'groundwork:apiThrottleBurstLimit': 2000 } });
+    configured.hasResourceProperties('AWS::ApiGatewayV2::Stage', { DefaultRouteSettings: { ThrottlingRateLimit: 1000, ThrottlingBurstLimit: 2000 } });
+  });
+
+  it('refuses a throttle that is no whole number, or a burst below the rate', () => {
+    expect(() => synthGroundwork({ context: { 'groundwork:apiThrottleRateLimit': 'fast' } })).toThrow(/groundwork:apiThrottleRateLimit must be a whole number of requests of at least 1, got "fast"/);
+    expect(() => synthGroundwork({ context: { 'groundwork:apiThrottleBurstLimit': '0' } })).toThrow(/groundwork:apiThrottleBurstLimit must be a whole number/);
+    expect(() => synthGroundwork({ context: { 'groundwork:apiThrottleRateLimit': '600' } })).toThrow(/groundwork:apiThrottleBurstLimit \(500\) must be at least groundwork:apiThrottleRateLimit \(600\)/);
   });
 
   it('has one Lambda per family, four workers, and only the CDK notification handler besides', () => {

@@ -5,6 +5,7 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type { IConstruct } from 'constructs';
 import { Construct } from 'constructs';
 import { ENV } from '../../functions/platform/environment';
 import { FAMILIES, FAMILY_PREFIXES, ROUTES, type AuthKind, type Family } from '../../shared/api/route-table';
@@ -16,10 +17,33 @@ import { acknowledge } from '../nag';
 import { pascalCase } from '../naming';
 import { SecretsKey } from '../data/secrets-key';
 import { capabilitiesOf } from './family-capabilities';
+import { CONTEXT, type ContextKey, contextString } from '../context';
 
 /** Every endpoint answers within 29 s because the gateway cuts at 30 s (contract §1.1). */
 export const API_FUNCTION_TIMEOUT = Duration.seconds(29);
 const API_FUNCTION_MEMORY_MB = 1024;
+
+/**
+ * The stage's throttle, over all callers together: a cap on what a flood (or a client in a loop)
+ * can cost, well above one organization's traffic; per-user and per-IP limits are the functions'
+ * (contract §1.8). Raise it with the context parameters for a large deployment.
+ */
+export const DEFAULT_API_THROTTLE = { rateLimit: 250, burstLimit: 500 } as const;
+
+export function apiThrottleOf(scope: IConstruct): { rateLimit: number; burstLimit: number } {
+  const read = (key: ContextKey, fallback: number): number => {
+    const text = contextString(scope, key);
+    if (text === undefined) return fallback;
+    const value = Number(text);
+    if (!Number.isInteger(value) || value < 1) throw new Error(`${key} must be a whole number of requests of at least 1, got "${text}"`);
+    return value;
+  };
+  const throttle = { rateLimit: read(CONTEXT.apiThrottleRateLimit, DEFAULT_API_THROTTLE.rateLimit), burstLimit: read(CONTEXT.apiThrottleBurstLimit, DEFAULT_API_THROTTLE.burstLimit) };
+  if (throttle.burstLimit < throttle.rateLimit) {
+    throw new Error(`${CONTEXT.apiThrottleBurstLimit} (${throttle.burstLimit}) must be at least ${CONTEXT.apiThrottleRateLimit} (${throttle.rateLimit}): a burst below the steady rate throttles the steady rate`);
+  }
+  return throttle;
+}
 
 export interface GroundworkApiProps {
   readonly resources: BackendResources;
@@ -32,6 +56,11 @@ export interface GroundworkApiProps {
   /** The signing secret of the webhook endpoint (§20.20) and the browser's publishable key (§20.1), with the secret key. */
   readonly stripeWebhookSecret?: string;
   readonly stripePublishableKey?: string;
+  /**
+   * The secret CloudFront adds to every `/api` origin request (lib/web-hosting), as a deploy-time
+   * reference; the functions refuse requests without it (functions/http/cloudfront-origin.ts).
+   */
+  readonly originSecret?: string;
 }
 
 /**
@@ -91,6 +120,7 @@ export class GroundworkApi extends Construct {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
+      throttle: apiThrottleOf(this),
       accessLogSettings: {
         destination: new apigw.LogGroupLogDestination(accessLogs),
         format: AccessLogFormat.custom(
@@ -115,6 +145,7 @@ export class GroundworkApi extends Construct {
     const { resources } = props;
     const capabilities = capabilitiesOf(family);
     const environment = serviceEnvironment(resources, family);
+    if (props.originSecret !== undefined) environment[ENV.originSecret] = props.originSecret;
     if (capabilities.includes('stripe') && props.stripeSecretKey !== undefined) {
       environment[ENV.stripeSecretKey] = props.stripeSecretKey;
       if (props.stripeWebhookSecret !== undefined) environment[ENV.stripeWebhookSecret] = props.stripeWebhookSecret;

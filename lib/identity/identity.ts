@@ -69,6 +69,12 @@ export class Identity extends Construct {
         requireDigits: false,
         requireSymbols: false,
       },
+      // Only the first system administrator gets Cognito's invitation (lib/first-sign-in/): every
+      // other account is created by the API without Cognito mail.
+      userInvitation: {
+        emailSubject: 'Your Groundwork administrator account',
+        emailBody: `Groundwork is ready at ${props.webOrigins[0]}. Sign in there with {username} and the temporary password {####}; you will then choose your own password.`,
+      },
       // Lite has everything used here (hosted UI, password and refresh flows) at the lowest price.
       featurePlan: cognito.FeaturePlan.LITE,
       removalPolicy: RemovalPolicy.RETAIN,

@@ -1,12 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Role } from '../../shared/auth/roles';
+import { SEED_ROLES, type SeedRole } from '../../functions/domain/seed/seed-roles';
 
-export const SEED_ROLES = ['SYSTEM_ADMIN', 'ADMIN', 'USER', 'RAG_USER'] as const;
-export type SeedRole = (typeof SEED_ROLES)[number];
-
-export const SEED_ROLE_OF: Record<SeedRole, Role> = { SYSTEM_ADMIN: 'system_admin', ADMIN: 'admin', USER: 'user', RAG_USER: 'rag_user' };
+export { SEED_ROLES, type SeedRole } from '../../functions/domain/seed/seed-roles';
 
 /** Documented default sign-ins (README); passwords are generated on the first run, never shipped. */
 export const DEFAULT_SEED_EMAILS: Record<SeedRole, string> = {

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { QUEUE_NAMES } from '../../../functions/contracts/ports/queue';
 import { startLocalPlatform } from '../../../local/platform/local-platform';
-import { ensureSelfHostedPlan } from '../../../local/seed/self-hosted-plan';
+import { ensureSelfHostedPlan } from '../../../functions/domain/seed/self-hosted-plan-store';
 
 /**
  * The embedded platform in a process of its own, so the crash suite can SIGKILL it mid-work and start

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { PlanId } from '../../shared/rules/plans';
-import { subscriptionKey } from '../../functions/contracts/keys/table-keys';
-import type { Ports } from '../../functions/contracts/ports/ports';
+import type { PlanId } from '../../../shared/rules/plans';
+import { subscriptionKey } from '../../contracts/keys/table-keys';
+import type { Ports } from '../../contracts/ports/ports';
 
 /**
  * The plan a self-hosted demo organisation runs on. Without a Stripe key nobody can buy a plan, so

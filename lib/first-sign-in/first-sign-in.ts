@@ -1,0 +1,68 @@
+import { CustomResource, Duration } from 'aws-cdk-lib';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as cr from 'aws-cdk-lib/custom-resources';
+import { Construct } from 'constructs';
+import { type BackendResources, serviceEnvironment } from '../compute/backend';
+import { createGroundworkFunction } from '../compute/groundwork-function';
+import { grantDataPlane } from '../compute/grants';
+import { workerEntry } from '../lambda-entries';
+import { acknowledge, wildcardResourceFinding } from '../nag';
+
+export interface FirstSignInProps {
+  readonly resources: BackendResources;
+  /** `groundwork:adminEmail`: the first system administrator. */
+  readonly adminEmail: string;
+}
+
+export const FIRST_SIGN_IN_RESOURCE_TYPE = 'Custom::GroundworkFirstSignIn';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The first sign-in of a new deployment: a custom resource whose handler
+ * (functions/workers/first-sign-in/handler.ts) runs the install seed once the table and the user
+ * pool exist, creating the system organization and its system administrator; Cognito mails that
+ * administrator a temporary password. It runs again only when its properties change (another
+ * admin email), and then leaves everything that exists as it is.
+ */
+export class FirstSignIn extends Construct {
+  readonly function: lambda.Function;
+  readonly resource: CustomResource;
+
+  constructor(scope: Construct, id: string, props: FirstSignInProps) {
+    super(scope, id);
+    const adminEmail = props.adminEmail.trim().toLowerCase();
+    if (!EMAIL.test(adminEmail)) throw new Error(`groundwork:adminEmail must be an email address, got "${props.adminEmail}"`);
+
+    this.function = createGroundworkFunction(this, 'Function', {
+      entry: workerEntry('first-sign-in'),
+      description: 'Groundwork first sign-in: the system organization and its first system administrator',
+      environment: serviceEnvironment(props.resources, 'first-sign-in'),
+      timeout: Duration.minutes(2),
+      memorySize: 512,
+    });
+    // The seed writes the table and the organization's storage markers in the data bucket.
+    grantDataPlane(this.function, props.resources);
+    // AdminCreateUser mails the temporary password; AdminGetUser finds an account made by an earlier try.
+    props.resources.userPool.grant(this.function, 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminGetUser');
+
+    const provider = new cr.Provider(this, 'Provider', {
+      onEventHandler: this.function,
+      logGroup: new logs.LogGroup(this, 'ProviderLogs', { retention: logs.RetentionDays.ONE_MONTH }),
+    });
+    acknowledge(
+      provider,
+      "The CDK custom resource framework's own function: it only invokes the first sign-in function and answers CloudFormation; its runtime and managed logging policy are the CDK's.",
+      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      wildcardResourceFinding(provider, `${this.function.functionArn}:*`),
+      'AwsSolutions-L1',
+    );
+
+    this.resource = new CustomResource(this, 'Resource', {
+      serviceToken: provider.serviceToken,
+      resourceType: FIRST_SIGN_IN_RESOURCE_TYPE,
+      properties: { AdminEmail: adminEmail },
+    });
+  }
+}
