@@ -198,6 +198,11 @@ describe('custom domain', () => {
     expect(outputs.ApiUrl!.Value).toBe('https://chat.example.com/api');
   });
 
+  it('keeps the AWS Solutions checks clean with a custom domain', () => {
+    const { app, stack } = synthGroundwork({ context: { 'groundwork:domainNames': 'chat.example.com', 'groundwork:certificateArn': CERTIFICATE } });
+    expect(new AwsSolutionsChecks(app).validateScope(stack).violations.map((violation) => violation.ruleName)).toEqual([]);
+  });
+
   it('keeps groundwork:webOrigin as the primary origin when both are given', () => {
     const template = synthWith({ 'groundwork:domainNames': 'chat.example.com', 'groundwork:certificateArn': CERTIFICATE, 'groundwork:webOrigin': 'https://proxy.example.com' });
     expect(template.findOutputs('*').WebUrl!.Value).toBe('https://proxy.example.com');

@@ -84,7 +84,7 @@ export class WebHosting extends Construct {
     });
     acknowledge(
       this.originSecret,
-      'Rotation would have to update the CloudFront origin header and every API function in one step; the secret only proves a request came through CloudFront and is replaced by replacing the resource.',
+      'Not rotated: CloudFormation resolves it into the CloudFront origin header and the API functions only when it updates each, so a rotated value would reach them at different times and lock the API out in between. It only proves a request came through CloudFront.',
       'AwsSolutions-SMG4',
     );
 
