@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Passage } from '../../contracts/ports/passage';
 import { NOTHING_RELEVANT } from '../../domain/answering/answer-texts';
+import { entryHeading } from '../../domain/chunking/entry-terms';
 import { createExtractiveAnswerer, EXTRACTIVE_MODEL, extractAnswer } from './extractive-answerer';
 
 const passage = (documentId: string, name: string, text: string, score: number): Passage => ({
@@ -275,5 +276,17 @@ describe('issue 17: no loss between retrieval and citations', () => {
     const result = answer('Which output format stays stable across Git versions for scripts parsing it?', [status]);
     expect(result.text).toMatch(/^`--porcelain\[=<version>\]`: /);
     expect(result.text).toContain('will remain stable across Git versions and regardless of user configuration.');
+  });
+
+  it('names the entry a chunk continues once, before the first sentence it quotes of it', () => {
+    const push = {
+      ...passage('fil_push', 'git-push.txt', 'fetch origin` on your repository in a cronjob.\n+\nThe protection it offers over `--force` is that a teammate\'s pushed commits are not clobbered by your force push.\nIt first checks the remote ref against your remote-tracking branch before the push.\n', 0.8),
+      headings: ['git-push(1)', 'OPTIONS', entryHeading(['--force-with-lease'])],
+    };
+    const result = answer("How do I force push without clobbering a teammate's commits?", [push]);
+    expect(result.text).toMatch(/^`--force-with-lease`: /);
+    expect(result.text).toContain('The protection it offers');
+    expect(result.text).toContain('It first checks the remote ref');
+    expect(result.text.match(/--force-with-lease/g)).toHaveLength(1);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { entryHeading } from '../chunking/entry-terms';
 import { sentencesOf } from './sentences';
 
 describe('sentencesOf', () => {
@@ -130,5 +131,17 @@ describe('sentencesOf', () => {
     expect(first).toMatchObject({ text: '`--porcelain[=<version>]`: Give the output in an easy-to-parse format for scripts.' });
     expect(first?.term).toBeUndefined();
     expect(second).toMatchObject({ text: 'This is similar to the short output.', term: '`--porcelain[=<version>]`' });
+  });
+
+  it('gives the entry a chunk continues (its last heading) to the sentences before its own next term', () => {
+    const passage = 'The protection it offers over `--force` is that changes are not clobbered.\n+\nIt is safer.\n\n-q::\n\tSuppress all output.\n\tNothing is printed.';
+    const sentences = sentencesOf(passage, ['git-push(1)', 'OPTIONS', entryHeading(['--force-with-lease', '--force-with-lease=<refname>'])]);
+    expect(sentences.map((sentence) => [sentence.text.slice(0, 20), sentence.term])).toEqual([
+      ['The protection it of', '`--force-with-lease`, `--force-with-lease=<refname>`'],
+      ['It is safer.', '`--force-with-lease`, `--force-with-lease=<refname>`'],
+      ['`-q`: Suppress all o', undefined],
+      ['Nothing is printed.', '`-q`'],
+    ]);
+    expect(sentencesOf(passage, ['git-push(1)', 'OPTIONS'])[0]?.term).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { closesFence, codeOf, fencedSegments, fenceOpenedBy } from '../../../shared/markdown/code-fences';
-import { markupAsMarkdown } from '../chunking/markup-text';
+import { termsOfEntryHeading } from '../chunking/entry-terms';
+import { markupAsMarkdown, shownTerms } from '../chunking/markup-text';
 
 /**
  * A passage as sentences, with the heading each sits under. Chunks come from PDFs (hard-wrapped
@@ -220,7 +221,14 @@ export function firstCodeBlock(passage: string): string | undefined {
   return block ? quotedCode(block.text) : undefined;
 }
 
-export function sentencesOf(passage: string): Sentence[] {
+/**
+ * A passage's sentences. `headings` is the chunk's heading path: when it ends with the terms of a
+ * definition entry the chunk starts inside of (chunking/entry-terms.ts), the sentences before the
+ * chunk's first heading or own term describe that entry and carry its terms.
+ */
+export function sentencesOf(passage: string, headings?: readonly string[]): Sentence[] {
+  const entryTerms = termsOfEntryHeading(headings?.at(-1));
+  let continuedTerm = entryTerms ? shownTerms(entryTerms) : undefined;
   const sentences: Sentence[] = [];
   let heading: string | undefined;
   let afterProse = false;
@@ -238,6 +246,7 @@ export function sentencesOf(passage: string): Sentence[] {
     }
     afterProse = !block.heading;
     if (block.heading) {
+      continuedTerm = undefined;
       heading = block.text;
       headingLines.push(block.text);
       listIntroduction = undefined;
@@ -250,7 +259,11 @@ export function sentencesOf(passage: string): Sentence[] {
     // a definition ("--porcelain: Give the output… This is similar to the short output, but will
     // remain stable…") keep the term they describe: quoted alone they would not say what does that.
     const term = DEFINED_TERM.exec(block.text)?.[1];
-    for (const [index, text] of splitBlock(block.text).entries()) sentences.push({ text, heading, position: sentences.length, block: blockIndex, ...(term && index > 0 ? { term } : {}) });
+    if (term) continuedTerm = undefined;
+    for (const [index, text] of splitBlock(block.text).entries()) {
+      const named = term && index > 0 ? term : continuedTerm;
+      sentences.push({ text, heading, position: sentences.length, block: blockIndex, ...(named ? { term: named } : {}) });
+    }
     const last = sentences[sentences.length - 1];
     if (!block.item && last?.text.endsWith(':')) listIntroduction = last;
   }

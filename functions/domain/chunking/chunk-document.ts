@@ -1,4 +1,5 @@
 import { chunkingProblems, type ChunkingOptions } from '../../../shared/rules/chunking';
+import { entryHeading, entryTermsAt } from './entry-terms';
 import { sectionOffsets } from './section-offsets';
 import { splitIntoUnits, type TextRange } from './text-units';
 
@@ -29,6 +30,7 @@ export interface Chunk {
   page?: number;
   sheet?: string;
   slide?: number;
+  /** The section's heading path; a chunk that starts inside a definition-list entry ends it with the entry's terms (entry-terms.ts). */
   headings?: string[];
   /** `text` is `doc.text.slice(charStart, charEnd)` (see section-offsets for the one exception). */
   charStart: number;
@@ -58,10 +60,12 @@ export function chunkDocument(doc: ChunkableDocument, options: ChunkingOptions):
   sections.forEach((section, position) => {
     const base = offsets[position] ?? 0;
     for (const range of packSection(section.text, options)) {
+      // A chunk that starts inside a definition-list entry carries the entry's terms (entry-terms.ts).
+      const terms = range.start > 0 ? entryTermsAt(section.text, range.start) : undefined;
       chunks.push({
         index: chunks.length,
         text: section.text.slice(range.start, range.end),
-        ...sectionMetadata(section),
+        ...sectionMetadata(section, terms),
         charStart: base + range.start,
         charEnd: base + range.end,
       });
@@ -70,12 +74,13 @@ export function chunkDocument(doc: ChunkableDocument, options: ChunkingOptions):
   return chunks;
 }
 
-function sectionMetadata(section: ChunkableSection): Pick<Chunk, 'page' | 'sheet' | 'slide' | 'headings'> {
+function sectionMetadata(section: ChunkableSection, entryTerms?: string[]): Pick<Chunk, 'page' | 'sheet' | 'slide' | 'headings'> {
+  const headings = [...(section.headings ?? []), ...(entryTerms ? [entryHeading(entryTerms)] : [])];
   return {
     ...(section.page !== undefined ? { page: section.page } : {}),
     ...(section.sheet !== undefined ? { sheet: section.sheet } : {}),
     ...(section.slide !== undefined ? { slide: section.slide } : {}),
-    ...(section.headings && section.headings.length > 0 ? { headings: [...section.headings] } : {}),
+    ...(headings.length > 0 ? { headings } : {}),
   };
 }
 

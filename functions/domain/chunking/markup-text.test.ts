@@ -46,4 +46,8 @@ describe('markupAsMarkdown', () => {
     expect(markupAsMarkdown(markdown)).toBe(markdown);
     expect(markupAsMarkdown('Just a sentence.\nAnother one.')).toBe('Just a sentence.\nAnother one.');
   });
+
+  it('drops the "+" that joins AsciiDoc blocks, also in a chunk with no other markup', () => {
+    expect(markupAsMarkdown('on your repository in a cronjob.\n+\nThe protection it offers.')).toBe('on your repository in a cronjob.\nThe protection it offers.');
+  });
 });

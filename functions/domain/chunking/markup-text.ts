@@ -85,7 +85,8 @@ function hasMarkup(lines: string[]): boolean {
   // Markdown fences say the text is Markdown, whose own rules the answerer already reads; a row of
   // tildes under a title is reST's or AsciiDoc's underline, no fence.
   if (lines.some((line, index) => /^\s*(?:`{3,}|~{3,})/.test(line) && !isUnderline(line, lines[index - 1]))) return false;
-  return lines.some((line, index) => /::\s*$|^\.\.\s|^>>>\s|^-{4,}\s*$|^\.{4,}\s*$|:`|(?<!`)``(?!`)|link(?:git|man):/.test(line) || (index > 0 && ADORNMENT.test(line) && !isBlank(lines[index - 1])));
+  // A lone "+" joins AsciiDoc blocks; left in, it would read as a heading between them.
+  return lines.some((line, index) => /::\s*$|^\.\.\s|^>>>\s|^-{4,}\s*$|^\.{4,}\s*$|^\+\s*$|:`|(?<!`)``(?!`)|link(?:git|man):/.test(line) || (index > 0 && ADORNMENT.test(line) && !isBlank(lines[index - 1])));
 }
 
 /**
@@ -191,9 +192,7 @@ export function markupAsMarkdown(text: string): string {
       const paragraphEnd = description.body.findIndex(isBlank);
       const first = (paragraphEnd === -1 ? description.body : description.body.slice(0, paragraphEnd)).map((each) => each.trim()).join(' ');
       const rest = paragraphEnd === -1 ? [] : description.body.slice(paragraphEnd);
-      // A term without spaces is an option, a setting or a name: code, so `<version>` in it is no tag.
-      const shown = terms.map((each) => (/^[^\s`]+$/.test(each) ? `\`${each}\`` : inlineMarkup(each)));
-      out.push(`${shown.join(', ')}: ${inlineMarkup(first)}`.trimEnd(), ...rest.map(inlineMarkup));
+      out.push(`${shownTerms(terms)}: ${inlineMarkup(first)}`.trimEnd(), ...rest.map(inlineMarkup));
       index = description.end - 1;
       continue;
     }
@@ -213,6 +212,11 @@ export function markupAsMarkdown(text: string): string {
     out.push(inlineMarkup(line));
   }
   return out.join('\n').replace(/\n{3,}/g, '\n\n');
+}
+
+/** A definition's terms as its description's lead reads them. A term without spaces is an option, a setting or a name: code, so `<version>` in it is no tag. */
+export function shownTerms(terms: readonly string[]): string {
+  return terms.map((each) => (/^[^\s`]+$/.test(each) ? `\`${each}\`` : inlineMarkup(each))).join(', ');
 }
 
 function trimBlank(lines: string[]): string[] {

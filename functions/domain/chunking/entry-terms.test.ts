@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { chunkDocument } from './chunk-document';
+import { entryHeading, entryTermsAt, termsOfEntryHeading } from './entry-terms';
+
+/** Shaped like git-push.txt's OPTIONS: terms, descriptions, "+" joins, a listing block. */
+const OPTIONS = [
+  '--force-with-lease::',
+  '--force-with-lease=<refname>::',
+  '\tUsually, "git push" refuses to update a remote ref that is',
+  '\tnot an ancestor of the local ref used to overwrite it.',
+  '+',
+  'The protection it offers over `--force` is ensuring that subsequent',
+  'changes your work was not based on are not clobbered.',
+  '+',
+  '------------',
+  '$ git push --force-with-lease origin topic',
+  '------------',
+  '+',
+  'After the listing the entry goes on.',
+  '',
+  '-q::',
+  '--quiet::',
+  '\tSuppress all output.',
+  '',
+  'EXAMPLES',
+  '--------',
+  'A paragraph under another title.',
+].join('\n');
+
+const at = (phrase: string) => OPTIONS.indexOf(phrase);
+
+describe('entryTermsAt', () => {
+  it('names the entry a description, a "+" joined paragraph or a joined listing block belongs to', () => {
+    expect(entryTermsAt(OPTIONS, at('not an ancestor'))).toEqual(['--force-with-lease', '--force-with-lease=<refname>']);
+    expect(entryTermsAt(OPTIONS, at('The protection'))).toEqual(['--force-with-lease', '--force-with-lease=<refname>']);
+    expect(entryTermsAt(OPTIONS, at('changes your work'))).toEqual(['--force-with-lease', '--force-with-lease=<refname>']);
+    expect(entryTermsAt(OPTIONS, at('After the listing'))).toEqual(['--force-with-lease', '--force-with-lease=<refname>']);
+    expect(entryTermsAt(OPTIONS, at('Suppress all'))).toEqual(['-q', '--quiet']);
+  });
+
+  it('says nothing outside an entry: before the first term, after a title, in an unjoined paragraph', () => {
+    expect(entryTermsAt(OPTIONS, at('--force-with-lease::'))).toBeUndefined();
+    expect(entryTermsAt(OPTIONS, at('A paragraph under'))).toBeUndefined();
+    const prose = 'term::\n\tIts description.\n\nA paragraph after the list, not joined to it.\nIts second line.';
+    expect(entryTermsAt(prose, prose.indexOf('Its second line'))).toBeUndefined();
+    expect(entryTermsAt(prose, prose.indexOf('description'))).toEqual(['term']);
+  });
+
+  it('reads an "Example::" paragraph or a sentence ending in "::" as no term', () => {
+    const text = 'This is a long sentence that introduces a literal block.::\n\n    code here\n\nmore text';
+    expect(entryTermsAt(text, text.indexOf('more'))).toBeUndefined();
+  });
+
+  it('round-trips through the heading that carries it, and ordinary headings carry none', () => {
+    expect(termsOfEntryHeading(entryHeading(['-u', '--include-untracked']))).toEqual(['-u', '--include-untracked']);
+    expect(termsOfEntryHeading('OPTIONS')).toBeUndefined();
+    expect(termsOfEntryHeading(undefined)).toBeUndefined();
+  });
+});
+
+describe('chunks inside an entry', () => {
+  it('end their heading path with the entry they continue; a chunk that starts at a term does not', () => {
+    const chunks = chunkDocument({ text: OPTIONS, sections: [{ text: OPTIONS, headings: ['git-push(1)', 'OPTIONS'] }] }, { chunkSize: 120, overlap: 0 });
+    const continuing = chunks.find((chunk) => chunk.text.startsWith('The protection'));
+    expect(continuing?.headings).toEqual(['git-push(1)', 'OPTIONS', entryHeading(['--force-with-lease', '--force-with-lease=<refname>'])]);
+    expect(chunks[0]!.headings).toEqual(['git-push(1)', 'OPTIONS']);
+    const title = chunks.find((chunk) => chunk.text.startsWith('EXAMPLES'));
+    expect(title?.headings).toEqual(['git-push(1)', 'OPTIONS']);
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * The definition-list entry a chunk starts inside of. Reference pages are long definition lists
+ * (Git's OPTIONS: "--force-with-lease::" then paragraphs joined by "+"), and a 500-character chunk
+ * often starts in the middle of one: its text then says what an option does without naming it, so
+ * neither the search ("untracked" is in `--include-untracked`) nor the answer ("The protection it
+ * offers over --force…" — offered by what?) has the name. The chunker adds the entry's terms to the
+ * chunk's heading path, where both read it.
+ *
+ * AsciiDoc's rules: an entry is one or more "term::" lines at the margin, then its description,
+ * indented or not; blocks joined by a "+" line and delimited blocks (----, ....) belong to it; an
+ * unindented paragraph after a blank line without "+", a title, or the next term ends it.
+ */
+
+/** An AsciiDoc definition-list term line, as markup-text.ts reads it. */
+const TERM = /^(\S.*?)::\s*$/;
+const DELIMITER = /^(-{4,}|\.{4,})\s*$/;
+/** A title underline (reST, AsciiDoc two-line titles) or an AsciiDoc "== Title". */
+const UNDERLINE = /^([=\-~^])\1{2,}\s*$/;
+const TITLE = /^={1,5}\s+\S/;
+
+/** How a heading-path element marks the terms of the entry a chunk continues. */
+const ENTRY_SUFFIX = '::';
+
+const isBlank = (line: string) => line.trim() === '';
+const isTermLine = (line: string) => {
+  const term = TERM.exec(line)?.[1];
+  return term !== undefined && !/^\s/.test(line) && term.split(/\s+/).length <= 8 && !/[.!?]$/.test(term);
+};
+
+/** The terms of the entry that `text` is inside of at `offset` (a chunk's start), if it is inside one. */
+export function entryTermsAt(text: string, offset: number): string[] | undefined {
+  // Up to the end of the line the offset falls in: that line either started before the chunk or is
+  // its first, and either way it says whether the entry goes on (a title or a new paragraph ends it).
+  const lineEnd = text.indexOf('\n', offset);
+  const lines = text.slice(0, lineEnd === -1 ? text.length : lineEnd).split('\n');
+  // A chunk that starts with a term names it itself.
+  if (isTermLine(lines.at(-1) ?? '')) return undefined;
+  let terms: string[] | undefined;
+  let readingTerms = false;
+  let afterBlank = false;
+  let joined = false;
+  let delimiter: string | undefined;
+  for (const [index, line] of lines.entries()) {
+    const trimmed = line.trim();
+    if (delimiter !== undefined) {
+      if (trimmed === delimiter) delimiter = undefined;
+      continue;
+    }
+    if (isBlank(line)) {
+      afterBlank = true;
+      continue;
+    }
+    if (trimmed === '+') {
+      joined = true;
+      afterBlank = false;
+      continue;
+    }
+    const previous = index > 0 ? lines[index - 1]!.trim() : '';
+    const opens = DELIMITER.exec(trimmed)?.[1];
+    if (opens && (previous === '' || previous === '+' || /^\[.*\]$/.test(previous))) {
+      delimiter = opens;
+      afterBlank = false;
+      joined = false;
+      continue;
+    }
+    if (TITLE.test(line) || (UNDERLINE.test(line) && previous !== '')) {
+      terms = undefined;
+      readingTerms = false;
+    } else if (isTermLine(line)) {
+      const term = TERM.exec(line)![1]!.trim();
+      terms = readingTerms && !afterBlank ? [...(terms ?? []), term] : [term];
+      readingTerms = true;
+    } else if (terms !== undefined && afterBlank && !joined && !readingTerms && !/^\s/.test(line)) {
+      terms = undefined;
+    } else {
+      readingTerms = false;
+    }
+    afterBlank = false;
+    joined = false;
+  }
+  return terms;
+}
+
+/** The heading-path element that carries an entry's terms. */
+export function entryHeading(terms: readonly string[]): string {
+  return `${terms.join(', ')}${ENTRY_SUFFIX}`;
+}
+
+/** The terms an entry heading carries; undefined for an ordinary heading. */
+export function termsOfEntryHeading(heading: string | undefined): string[] | undefined {
+  if (heading === undefined || !heading.endsWith(ENTRY_SUFFIX)) return undefined;
+  const terms = heading.slice(0, -ENTRY_SUFFIX.length).split(', ').map((term) => term.trim()).filter(Boolean);
+  return terms.length > 0 ? terms : undefined;
+}
