@@ -1,4 +1,4 @@
-import { CfnOutput, Fn, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { GroundworkApi } from './api/http-api';
 import { AccessLogs } from './audit/access-logs';
@@ -87,8 +87,9 @@ export class GroundworkStack extends Stack {
         version: props.version,
         vectorBucketName: vectorStore.bucketName,
         secretsKeyId: secrets.key.keyId,
-        // SES refuses unverified senders; the default names the web origin's host so an operator sees what to verify.
-        mailFrom: contextString(this, CONTEXT.mailFrom) ?? `no-reply@${Fn.select(2, Fn.split('/', webOrigins[0] ?? 'https://example.com'))}`,
+        // Unset, nothing is mailed: an invitation answers its link to the inviting admin instead
+        // (functions/domain/users/user-lifecycle.ts). No default: SES would refuse an unverified one.
+        mailFrom: contextString(this, CONTEXT.mailFrom),
         supportEmail: contextString(this, CONTEXT.supportEmail),
       }),
     };

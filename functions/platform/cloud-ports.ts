@@ -31,7 +31,8 @@ export function createCloudPorts(): Ports {
       }),
       database,
     ),
-    mail: createSesMail({ from: readEnv('mailFrom') }),
+    // Without a sender the port sends nothing and says so (ses-mail.ts).
+    mail: createSesMail({ from: readEnv('mailFrom', '') || undefined }),
     vectors: createS3VectorsIndex({ vectorBucketName: readEnv('vectorBucketName') }),
     embeddings: createEmbeddingsFromEnvironment(process.env),
     chatModel: createChatModelFromEnvironment(process.env),

@@ -178,11 +178,18 @@ describe('family functions', () => {
     expect(FAMILIES.filter((family) => actionsOf(family).includes('cognito-idp:InitiateAuth'))).toEqual([]);
   });
 
-  it('lets only the families that send invitations or support mail send email, with the configured sender in every function', () => {
+  it('lets only the families that send invitations or support mail send email, with no sender unless one is configured', () => {
     expect(FAMILIES.filter((family) => actionsOf(family).includes('ses:SendEmail')).sort()).toEqual(['organizations', 'support', 'users']);
-    expect(fn('users').Properties.Environment.Variables[ENV.mailFrom]).toBeDefined();
+    // No made-up default SES would refuse: without groundwork:mailFrom invitations answer their link.
+    expect(fn('users').Properties.Environment.Variables[ENV.mailFrom]).toBeUndefined();
     // Unset, the support family derives the mailbox from the sender.
     expect(fn('support').Properties.Environment.Variables[ENV.supportEmail]).toBeUndefined();
+  });
+
+  it('passes the SES sender of groundwork:mailFrom to the functions', () => {
+    const { template: configured } = synthGroundwork({ context: { 'groundwork:mailFrom': 'Groundwork <no-reply@example.com>' } });
+    const users = Object.values(configured.findResources('AWS::Lambda::Function')).find((resource) => resource.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME === 'groundwork-users');
+    expect(users?.Properties.Environment.Variables[ENV.mailFrom]).toBe('Groundwork <no-reply@example.com>');
   });
 
   it('passes the support mailbox of groundwork:supportEmail to the functions', () => {

@@ -33,8 +33,8 @@ export interface BackendEnvironmentInput {
   /** The first is the primary origin: hosted reset and logout pages return there. */
   readonly webOrigins: readonly string[];
   readonly version: string;
-  /** Verified SES identity invitations are sent from. */
-  readonly mailFrom: string;
+  /** Verified SES identity invitations are sent from; unset, nothing is mailed (invitations answer their link). */
+  readonly mailFrom?: string;
   /** The support mailbox; unset, the functions derive it from the sender. */
   readonly supportEmail?: string;
   readonly vectorBucketName: string;
@@ -56,7 +56,7 @@ export function backendEnvironment(input: BackendEnvironmentInput): Record<strin
     [ENV.modelsMode]: 'bedrock',
     // The table's stack is the one being deployed: its context and Region choose the models.
     ...bedrockModelEnvironment(Stack.of(input.table)),
-    [ENV.mailFrom]: input.mailFrom,
+    ...(input.mailFrom ? { [ENV.mailFrom]: input.mailFrom } : {}),
     ...(input.supportEmail ? { [ENV.supportEmail]: input.supportEmail } : {}),
     [ENV.vectorBucketName]: input.vectorBucketName,
     [ENV.secretsKeyId]: input.secretsKeyId,

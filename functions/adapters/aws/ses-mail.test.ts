@@ -1,6 +1,7 @@
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
+import { MailNotConfiguredError } from '../../contracts/ports/mail';
 import { createSesMail } from './ses-mail';
 
 describe('SES mail adapter', () => {
@@ -15,5 +16,15 @@ describe('SES mail adapter', () => {
       Destination: { ToAddresses: ['ann@example.com'] },
       Content: { Simple: { Subject: { Data: 'You are invited' }, Body: { Text: { Data: 'Open https://x/accept' }, Html: { Data: '<p>Open</p>' } } } },
     });
+  });
+
+  it('without a sender sends nothing and says so, instead of pretending', async () => {
+    const ses = mockClient(SESv2Client);
+    for (const from of [undefined, '', '  ']) {
+      const mail = createSesMail({ from, client: new SESv2Client({ region: 'eu-west-1' }) });
+      expect(mail.adapter).toBe('unconfigured');
+      await expect(mail.send({ to: 'ann@example.com', subject: 'You are invited', text: 'x' })).rejects.toBeInstanceOf(MailNotConfiguredError);
+    }
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
   });
 });

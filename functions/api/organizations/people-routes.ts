@@ -64,7 +64,9 @@ export const systemInviteUser = implement<SystemInviteRequest, Record<string, st
     if (!isSystemAdmin(caller) && !isConsumerOrganization(organization)) throw forbidden(ORGANIZATION_MESSAGES.inviteForbidden);
     const value = await request.validBody();
     await assertInvitableEmail(organization, value.email, ports);
-    const { user } = await inviteUser(ports, { organization, invitedBy: caller.user, email: value.email, fullName: value.fullName, role: value.role });
-    return { status: 201, body: await loadUserEntity(ports.database, user, organization) };
+    const { user, handOver } = await inviteUser(ports, { organization, invitedBy: caller.user, email: value.email, fullName: value.fullName, role: value.role });
+    const entity = await loadUserEntity(ports.database, user, organization);
+    // As §7.4: the link comes back when no mail could carry it (user-lifecycle.ts).
+    return { status: 201, body: handOver ? { ...entity, invitation_link: handOver } : entity };
   },
 });

@@ -5,7 +5,7 @@ import { implement, requireCaller } from '../../http/api-types';
 import { getPorts } from '../../contracts/ports/ports';
 import { userRequestContext } from './user-request-context';
 
-/** §7.4. The invitation link goes out by mail only; the response is the new User. */
+/** §7.4. The response is the new User; with `invitation_link` when no mail could carry the link (user-lifecycle.ts). */
 export const invite = implement({
   body: async ({ caller }) => inviteUserRequestSchema(await userRequestContext(getPorts(), caller)),
   async handle(request) {
@@ -13,7 +13,7 @@ export const invite = implement({
     const ports = getPorts();
     const input = request.body;
     await assertInvitableEmail(caller.organization, input.email, ports);
-    const { user } = await inviteUser(ports, {
+    const { user, handOver } = await inviteUser(ports, {
       organization: caller.organization,
       invitedBy: caller.user,
       email: input.email,
@@ -22,6 +22,7 @@ export const invite = implement({
       status: input.status ?? 'active',
       groupIds: input.groupIds,
     });
-    return { status: 201, body: await loadUserEntity(ports.database, user, caller.organization) };
+    const entity = await loadUserEntity(ports.database, user, caller.organization);
+    return { status: 201, body: handOver ? { ...entity, invitation_link: handOver } : entity };
   },
 });

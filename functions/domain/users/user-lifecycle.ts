@@ -120,7 +120,7 @@ export async function inviteUser(
     status?: 'active' | 'inactive';
     groupIds?: string[];
   },
-): Promise<{ user: UserRecord; invitationLink: string }> {
+): Promise<{ user: UserRecord; invitationLink: string; handOver: string | undefined }> {
   // Resolved before any write: an install without mail must fail before it half-invites someone.
   const mail = ports.mail;
   const origin = webOrigin();
@@ -163,16 +163,22 @@ export async function inviteUser(
 
   // The email rides along so the acceptance page can greet the person and show their organization's password policy.
   const link = `${origin}/accept-invitation?${new URLSearchParams({ token, email: user.email }).toString()}`;
+  let sent = false;
   try {
     await mail.send(
       invitationMessage({ to: user.email, fullName: user.full_name, organizationName: organization.name, inviterName: input.invitedBy.full_name, link, expiryDays }),
     );
+    sent = true;
   } catch (error) {
     // The user and invitation exist; failing the request would leave them with no way to retry
     // other than delete and re-invite, which the admin can do anyway. The link is never logged here.
     logger.error('Invitation email could not be sent', { userId: user.id, adapter: mail.adapter, error: (error as Error).message });
   }
-  return { user, invitationLink: link };
+  // No mail carried the link (a cloud deployment without an SES sender, or SES refusing it: its
+  // sandbox refuses unverified recipients), so the inviting admin is given it to pass on, as the
+  // local outbox hands it to the operator. The admin could create the invitation anyway, so
+  // seeing its link grants them nothing new.
+  return { user, invitationLink: link, handOver: sent ? undefined : link };
 }
 
 /**

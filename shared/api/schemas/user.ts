@@ -24,3 +24,11 @@ export const userSchema = z.object({
   isSystemOrg: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/**
+ * The answer of an invitation (§7.4, §6.7): the User, with `invitation_link` when no mail carried
+ * the link (no SES sender, or SES refused it), for the inviting admin to pass on
+ * (docs/contract-decisions.md, "Invitation link without mail").
+ */
+export const invitedUserSchema = userSchema.extend({ invitation_link: z.string().optional() });
+export type InvitedUser = z.infer<typeof invitedUserSchema>;
