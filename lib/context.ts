@@ -8,6 +8,12 @@ export const CONTEXT = {
   webOrigin: 'groundwork:webOrigin',
   cognitoDomainPrefix: 'groundwork:cognitoDomainPrefix',
   stripe: 'groundwork:stripe',
+  /** Secrets Manager secret with the Stripe keys, read by the functions at cold start; default `groundwork/stripe`. */
+  stripeSecretName: 'groundwork:stripeSecretName',
+  /** Email subscribed to the alarms' SNS topic (lib/monitoring/alarms.ts); unset, the alarms have no action. */
+  alarmEmail: 'groundwork:alarmEmail',
+  /** The CloudFormation stack name (bin/cdk.ts); default `Groundwork`. One per stage: every physical name derives from it. */
+  stackName: 'groundwork:stackName',
   /** Verified SES sender of invitation emails, e.g. `Groundwork <no-reply@example.com>`. */
   mailFrom: 'groundwork:mailFrom',
   /** Where new support tickets are mailed; unset, `support@` the sender's domain (functions/api/support/support-mailbox.ts). */

@@ -59,17 +59,13 @@ describe('synthesis with the nag pack registered, as bin/cdk.ts does', () => {
 });
 
 describe('groundwork:stripe', () => {
-  it('gives the Stripe secret key, resolved from Secrets Manager at deploy time, only to billing and meta', () => {
+  it('names the Stripe secret to billing and meta, which read it at cold start: no key in any environment or the template', () => {
     const { template } = synthGroundwork({ context: { 'groundwork:stripe': 'true' } });
-    const withKey = Object.entries(template.findResources('AWS::Lambda::Function'))
-      .filter(([, fn]) => fn.Properties.Environment?.Variables?.[ENV.stripeSecretKey] !== undefined)
-      .map(([id, fn]) => {
-        expect(fn.Properties.Environment.Variables[ENV.stripeSecretKey]).toBe('{{resolve:secretsmanager:groundwork/stripe:SecretString:secretKey::}}');
-        expect(fn.Properties.Environment.Variables[ENV.stripeWebhookSecret]).toBe('{{resolve:secretsmanager:groundwork/stripe:SecretString:webhookSecret::}}');
-        expect(fn.Properties.Environment.Variables[ENV.stripePublishableKey]).toBe('{{resolve:secretsmanager:groundwork/stripe:SecretString:publishableKey::}}');
-        return id;
-      });
-    expect(withKey.map((id) => id.replace(/Function.*$/, '')).sort()).toEqual(['ApiBilling', 'ApiMeta']);
+    const functions = Object.entries(template.findResources('AWS::Lambda::Function'));
+    const named = functions.filter(([, fn]) => fn.Properties.Environment?.Variables?.[ENV.stripeSecretName] !== undefined).map(([id]) => id.replace(/Function.*$/, ''));
+    expect(named.sort()).toEqual(['ApiBilling', 'ApiMeta']);
+    for (const [, fn] of functions) expect(fn.Properties.Environment?.Variables?.[ENV.stripeSecretKey]).toBeUndefined();
+    expect(JSON.stringify(template.toJSON())).not.toContain('resolve:secretsmanager:groundwork/stripe');
     expect(FAMILIES).toContain('billing');
   });
 });

@@ -1,4 +1,4 @@
-import { CfnOutput, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { GroundworkApi } from './api/http-api';
 import { AccessLogs } from './audit/access-logs';
@@ -20,7 +20,10 @@ import { ChatEventsWorker } from './workers/chat-events-worker';
 import { DeadLettersWorker } from './workers/dead-letters-worker';
 import { INDEXING_VISIBILITY_TIMEOUT, IndexingWorker } from './workers/indexing-worker';
 
-/** Secrets Manager secret holding `{ "secretKey": "sk_…" }` when `groundwork:stripe` is on. */
+/**
+ * Default Secrets Manager secret holding `{ "secretKey", "webhookSecret", "publishableKey" }` when
+ * `groundwork:stripe` is on; `groundwork:stripeSecretName` names another (one per stage).
+ */
 export const STRIPE_SECRET_NAME = 'groundwork/stripe';
 
 export interface GroundworkStackProps extends StackProps {
@@ -75,6 +78,8 @@ export class GroundworkStack extends Stack {
       indexingQueue: queues.indexing,
       chatEventsQueue: queues.chatEvents,
       userPool: identity.userPool,
+      // Read by the functions at cold start (functions/platform/deployment-secrets.ts), never put in their environment.
+      stripeSecretName: stripe ? (contextString(this, CONTEXT.stripeSecretName) ?? STRIPE_SECRET_NAME) : undefined,
       environment: backendEnvironment({
         table: data.table,
         dataBucket: data.bucket,
@@ -98,11 +103,6 @@ export class GroundworkStack extends Stack {
       resources,
       jwtIssuer: identity.issuerUrl,
       jwtAudience: [identity.webClient.userPoolClientId],
-      // The functions read the key from their environment (functions/platform/environment.ts), so
-      // CloudFormation resolves the secret into it at deploy time; it never enters the template.
-      stripeSecretKey: stripe ? SecretValue.secretsManager(STRIPE_SECRET_NAME, { jsonField: 'secretKey' }).unsafeUnwrap() : undefined,
-      stripeWebhookSecret: stripe ? SecretValue.secretsManager(STRIPE_SECRET_NAME, { jsonField: 'webhookSecret' }).unsafeUnwrap() : undefined,
-      stripePublishableKey: stripe ? SecretValue.secretsManager(STRIPE_SECRET_NAME, { jsonField: 'publishableKey' }).unsafeUnwrap() : undefined,
       originSecret: web.originSecretValue,
     });
     web.routeApi(api.httpApi);

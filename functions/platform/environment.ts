@@ -23,6 +23,11 @@ export const ENV = {
   /** `bedrock` or `offline`. */
   modelsMode: 'GROUNDWORK_MODELS',
   stripeSecretKey: 'STRIPE_SECRET_KEY',
+  /**
+   * Cloud: the Secrets Manager secret (name or ARN) holding `{ secretKey, webhookSecret, publishableKey }`;
+   * read once per container at cold start into the three Stripe variables (deployment-secrets.ts).
+   */
+  stripeSecretName: 'STRIPE_SECRET_NAME',
   /** Given to the browser by `GET /api/billing/config` to load Stripe.js (contract §20.1). */
   stripePublishableKey: 'STRIPE_PUBLISHABLE_KEY',
   /** Signing secret of the Stripe webhook endpoint (contract §20.20). */

@@ -1,5 +1,6 @@
 import { providePorts } from '../contracts/ports/ports';
 import { createCloudPorts } from './cloud-ports';
+import { loadDeploymentSecrets } from './deployment-secrets';
 import { currentRuntime } from './environment';
 
 /**
@@ -13,3 +14,6 @@ providePorts(() => {
   }
   return createCloudPorts();
 });
+
+// Cold start: the secrets the stack names (the Stripe keys) are read before any handler runs.
+await loadDeploymentSecrets();

@@ -11,11 +11,10 @@ import { ENV } from '../../functions/platform/environment';
 import { FAMILIES, FAMILY_PREFIXES, ROUTES, type AuthKind, type Family } from '../../shared/api/route-table';
 import { type BackendResources, serviceEnvironment } from '../compute/backend';
 import { createGroundworkFunction } from '../compute/groundwork-function';
-import { grantDataPlane, grantHealthProbes, grantMailSend, grantStorageInspection, grantModelInvocation, grantQueueSend, grantUserAdministration } from '../compute/grants';
+import { grantCapabilities } from '../compute/capabilities';
 import { familyEntry } from '../lambda-entries';
 import { acknowledge } from '../nag';
 import { pascalCase } from '../naming';
-import { SecretsKey } from '../data/secrets-key';
 import { capabilitiesOf } from './family-capabilities';
 import { CONTEXT, type ContextKey, contextString } from '../context';
 
@@ -51,11 +50,6 @@ export interface GroundworkApiProps {
   readonly jwtIssuer: string;
   /** Client ids whose tokens the gateway accepts (`aud` of ID tokens, `client_id` of access tokens). */
   readonly jwtAudience: readonly string[];
-  /** Set when payments are enabled; resolved by CloudFormation at deploy time. */
-  readonly stripeSecretKey?: string;
-  /** The signing secret of the webhook endpoint (§20.20) and the browser's publishable key (§20.1), with the secret key. */
-  readonly stripeWebhookSecret?: string;
-  readonly stripePublishableKey?: string;
   /**
    * The secret CloudFront adds to every `/api` origin request (lib/web-hosting), as a deploy-time
    * reference; the functions refuse requests without it (functions/http/cloudfront-origin.ts).
@@ -146,11 +140,6 @@ export class GroundworkApi extends Construct {
     const capabilities = capabilitiesOf(family);
     const environment = serviceEnvironment(resources, family);
     if (props.originSecret !== undefined) environment[ENV.originSecret] = props.originSecret;
-    if (capabilities.includes('stripe') && props.stripeSecretKey !== undefined) {
-      environment[ENV.stripeSecretKey] = props.stripeSecretKey;
-      if (props.stripeWebhookSecret !== undefined) environment[ENV.stripeWebhookSecret] = props.stripeWebhookSecret;
-      if (props.stripePublishableKey !== undefined) environment[ENV.stripePublishableKey] = props.stripePublishableKey;
-    }
 
     const fn = createGroundworkFunction(this, `${pascalCase(family)}Function`, {
       entry: familyEntry(family),
@@ -160,15 +149,8 @@ export class GroundworkApi extends Construct {
       memorySize: API_FUNCTION_MEMORY_MB,
     });
 
-    grantDataPlane(fn, resources);
-    if (capabilities.includes('user-administration')) grantUserAdministration(fn, resources.userPool);
-    if (capabilities.includes('health-probes')) grantHealthProbes(fn, resources);
-    if (capabilities.includes('model-invocation')) grantModelInvocation(fn);
-    if (capabilities.includes('chat-events')) grantQueueSend(fn, resources.chatEventsQueue);
-    if (capabilities.includes('mail')) grantMailSend(fn);
-    if (capabilities.includes('vector-index')) resources.vectorStore.grantIndexAccess(fn);
-    if (capabilities.includes('secrets')) SecretsKey.grant(fn, resources.secretsKey, 'encrypt-decrypt');
-    if (capabilities.includes('storage-inspection')) grantStorageInspection(fn, resources);
+    // Least privilege: exactly the family's capabilities (family-capabilities.ts), the Stripe secret's name among them.
+    grantCapabilities(fn, capabilities, resources);
     return fn;
   }
 }

@@ -17,6 +17,8 @@ export interface BackendResources {
   readonly userPool: cognito.IUserPool;
   readonly vectorStore: VectorStore;
   readonly secretsKey: kms.IKey;
+  /** The Secrets Manager secret holding the Stripe keys, when payments are enabled (`groundwork:stripe`). */
+  readonly stripeSecretName?: string;
   /** Environment shared by every function; names from functions/platform/environment.ts. */
   readonly environment: Readonly<Record<string, string>>;
 }

@@ -5,7 +5,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { type BackendResources, serviceEnvironment } from '../compute/backend';
 import { createGroundworkFunction } from '../compute/groundwork-function';
-import { grantDataPlane } from '../compute/grants';
+import { type Capability, grantCapabilities, OBJECTS_READ_WRITE, TABLE_READ_WRITE } from '../compute/capabilities';
 import { workerEntry } from '../lambda-entries';
 
 /** The scheduled events of contract §23.2: rule name, schedule, and the `type` of its fixed input. */
@@ -13,6 +13,8 @@ export const SCHEDULES = [
   { id: 'CrawlScheduler', ruleName: 'crawl-scheduler', schedule: events.Schedule.rate(Duration.hours(1)), type: 'schedule.crawl' },
   { id: 'Cleanup', ruleName: 'cleanup', schedule: events.Schedule.rate(Duration.days(1)), type: 'schedule.cleanup' },
 ] as const;
+
+export const SCHEDULES_CAPABILITIES: readonly Capability[] = [...TABLE_READ_WRITE, ...OBJECTS_READ_WRITE, 'indexing-queue'];
 
 export interface SchedulesProps {
   readonly resources: BackendResources;
@@ -33,7 +35,7 @@ export class Schedules extends Construct {
       memorySize: 512,
     });
     // Cleanup deletes stale items and objects; the crawl scheduler enqueues `web.crawl`.
-    grantDataPlane(this.function, props.resources);
+    grantCapabilities(this.function, SCHEDULES_CAPABILITIES, props.resources);
 
     this.rules = SCHEDULES.map(
       (schedule) =>

@@ -3,6 +3,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { BackendResources } from '../compute/backend';
+import { TABLE_READ_WRITE } from '../compute/capabilities';
 import { createQueueWorkerFunction } from './queue-worker-function';
 
 /**
@@ -27,7 +28,8 @@ export class ChatEventsWorker extends Construct {
       description: 'Groundwork worker: Slack answers',
       resources: props.resources,
       queues: [props.queue],
-      invokesModels: true,
+      // Retrieval and the answer; the Slack bot token is opened to post it.
+      capabilities: [...TABLE_READ_WRITE, 'model-invocation', 'vector-index', 'secrets-decrypt'],
       timeout: CHAT_EVENTS_WORKER_TIMEOUT,
       memorySize: 1024,
       // Answers in one batch run side by side and share the timeout; a few keep each well inside it.

@@ -5,6 +5,7 @@ import { Construct } from 'constructs';
 import type { QueueName } from '../../functions/contracts/ports/queue';
 import { DEAD_LETTER_QUEUE_ARN_ENV } from '../../functions/workers/dead-letters/dead-letter-sources';
 import type { BackendResources } from '../compute/backend';
+import { TABLE_READ_WRITE } from '../compute/capabilities';
 import { createQueueWorkerFunction } from './queue-worker-function';
 
 /**
@@ -39,7 +40,9 @@ export class DeadLettersWorker extends Construct {
       queues: queues.map(([, queue]) => queue),
       // The records of both sources carry only their queue's ARN; the handler maps it back to the work queue.
       environment: Object.fromEntries(queues.map(([name, queue]) => [DEAD_LETTER_QUEUE_ARN_ENV[name], queue.queueArn])),
-      invokesModels: false,
+      // Items, deployments and web sources are set failed, a failed index drops its partial
+      // version, and a Slack apology needs the bot token; no objects, no models, no work queue.
+      capabilities: [...TABLE_READ_WRITE, 'vector-index', 'secrets-decrypt'],
       timeout: DEAD_LETTERS_WORKER_TIMEOUT,
       memorySize: 512,
       batchSize: 5,

@@ -3,10 +3,9 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { SecretsKey } from '../data/secrets-key';
 import { type BackendResources, serviceEnvironment } from '../compute/backend';
+import { type Capability, grantCapabilities } from '../compute/capabilities';
 import { createGroundworkFunction } from '../compute/groundwork-function';
-import { grantDataPlane, grantModelInvocation } from '../compute/grants';
 import { workerEntry, type Worker } from '../lambda-entries';
 
 export interface QueueWorkerOptions {
@@ -18,8 +17,8 @@ export interface QueueWorkerOptions {
   readonly queues: readonly sqs.IQueue[];
   /** Variables of its own, beside the shared environment. */
   readonly environment?: Readonly<Record<string, string>>;
-  /** Whether it runs the chat or indexing pipeline, which call Bedrock models. */
-  readonly invokesModels: boolean;
+  /** What it may touch besides consuming its queues (lib/compute/capabilities.ts). */
+  readonly capabilities: readonly Capability[];
   readonly timeout: Duration;
   readonly memorySize: number;
   /** How many messages one invocation takes; they share its timeout. */
@@ -27,11 +26,8 @@ export interface QueueWorkerOptions {
 }
 
 /**
- * A Lambda consuming SQS queues with partial batch failures (Powertools batch in the handler).
- * The workers run the chat or indexing pipeline, or settle their dead letters, so all get the same
- * data plane: the table and buckets, the vector indexes (a failed index drops its partial
- * version), and decryption of stored third-party secrets (bucket credentials for ingest, the Slack
- * bot token for answers and apologies); the models only where a pipeline runs.
+ * A Lambda consuming SQS queues with partial batch failures (Powertools batch in the handler),
+ * granted its own capabilities and nothing else.
  */
 export function createQueueWorkerFunction(scope: Construct, options: QueueWorkerOptions): lambda.Function {
   const fn = createGroundworkFunction(scope, 'Function', {
@@ -41,10 +37,7 @@ export function createQueueWorkerFunction(scope: Construct, options: QueueWorker
     timeout: options.timeout,
     memorySize: options.memorySize,
   });
-  grantDataPlane(fn, options.resources);
-  if (options.invokesModels) grantModelInvocation(fn);
-  options.resources.vectorStore.grantIndexAccess(fn);
-  SecretsKey.grant(fn, options.resources.secretsKey, 'decrypt');
+  grantCapabilities(fn, options.capabilities, options.resources);
   for (const queue of options.queues) fn.addEventSource(new SqsEventSource(queue, { batchSize: options.batchSize, reportBatchItemFailures: true }));
   return fn;
 }
