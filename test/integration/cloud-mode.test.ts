@@ -7,6 +7,7 @@ import { apiGateway, type ApiGateway } from '../support/aws-emulators/api-gatewa
 import { startCloudRehearsal, type CloudRehearsal } from '../support/aws-emulators/cloud-rehearsal';
 import { drainUntil, sqsEventSource, type EventSourceMapping, type SqsHandler } from '../support/aws-emulators/sqs-event-source';
 import type { Json } from '../support/json';
+import { subscribe } from '../support/subscriptions';
 
 /**
  * The cloud deployment rehearsed on this machine (issue 22 point 7, docs/deployment.md "Rehearsal
@@ -69,7 +70,9 @@ beforeAll(async () => {
   });
   chatEvents = sqsEventSource({ sqsEndpoint: rehearsal.sqs.endpoint, queueUrl: rehearsal.queueUrls.chatEvents, functionName: 'groundwork-chat-events', handler: chatEventsWorker });
   // The install seed through the cloud ports: its accounts are made in cognito-local by the Cognito adapter.
-  await seedPlatform(getPorts(), { credentials: CREDENTIALS, passwordFromEnvironment: {}, findAccountSub: async () => undefined });
+  const seeded = await seedPlatform(getPorts(), { credentials: CREDENTIALS, passwordFromEnvironment: {}, findAccountSub: async () => undefined });
+  // API access (the application's API token below) comes with a paid plan, as billing would give it.
+  await subscribe({ ports: getPorts() }, seeded.demoOrganization.id, 'professional');
 }, 120_000);
 
 afterAll(async () => {
@@ -138,9 +141,21 @@ describe('cloud mode against AWS emulators', () => {
   });
 
   it('answers a chat from Bedrock with citations that lead to the uploaded document', async () => {
-    const application = await call('POST', '/api/rag', state.adminToken, { name: 'Travel desk', llmModel: 'claude-3-sonnet', indexIds: [state.knowledgeBaseId] });
+    const application = await call('POST', '/api/rag', state.adminToken, {
+      name: 'Travel desk',
+      llmModel: 'claude-3-sonnet',
+      indexIds: [state.knowledgeBaseId],
+      integrations: [{ type: 'api', enabled: true, settings: { rateLimit: 100 } }],
+    });
     expect(application.status, JSON.stringify(application.body)).toBe(201);
     const appId = application.body.id as string;
+    // The application's API token is sealed with KMS and unsealed for its admin.
+    const apiToken = ((application.body.integrations as Body[])[0]?.settings as Body).token as string;
+    expect(apiToken).toEqual(expect.any(String));
+    expect(rehearsal.kms.calls).toEqual(expect.arrayContaining(['Encrypt', 'Decrypt']));
+    const keyed = await gateway.call<Body>('POST', `/api/chat/sessions/${appId}`, { headers: { 'x-api-key': apiToken, 'x-user-id': 'rehearsal-visitor' }, body: {} });
+    expect(keyed.status, JSON.stringify(keyed.body)).toBe(201);
+
     const session = await call('POST', `/api/chat/sessions/${appId}`, state.adminToken, {});
     expect(session.status, JSON.stringify(session.body)).toBe(201);
     const sessionId = (session.body.session as Body).id as string;

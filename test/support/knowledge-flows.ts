@@ -1,10 +1,11 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
-import { subscriptionKey } from '../../functions/contracts/keys/table-keys';
 import type { LocalPlatform } from '../../local/platform/local-platform';
 import { callApi, type JsonAnswer } from './local-platform-fixture';
 import { nextClientIp } from './unique-values';
 import type { Json } from './json';
+
+// Kept in a module of its own so that kits without the embedded platform (the cloud-mode rehearsal) can use it.
+export { subscribe } from './subscriptions';
 
 /**
  * The product paths the knowledge and chat tests walk through the HTTP API, as the browser does:
@@ -40,19 +41,6 @@ export async function waitUntil(read: () => Promise<unknown>, expected: unknown,
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`Still ${String(last)} after ${timeoutMs} ms, expected ${String(expected)}`);
-}
-
-/** Puts an organization on a paid plan, as billing will (§1.9: an active subscription gives its plan). */
-export async function subscribe(platform: Pick<LocalPlatform, 'ports'>, organizationId: string, planId: 'starter' | 'professional' | 'enterprise'): Promise<void> {
-  const start = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1));
-  const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
-  const { database } = platform.ports;
-  await database.client.send(
-    new PutCommand({
-      TableName: database.tableName,
-      Item: { ...subscriptionKey(organizationId), entity: 'subscription', status: 'active', plan_id: planId, current_period_start: start.toISOString(), current_period_end: end.toISOString() },
-    }),
-  );
 }
 
 export function knowledgeFlows(platform: Pick<LocalPlatform, 'url'>): KnowledgeFlows {
