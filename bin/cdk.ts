@@ -19,6 +19,12 @@
  *                                   Default: no-reply@<web origin host>.
  * - groundwork:supportEmail         The support mailbox new tickets are mailed to. Default:
  *                                   support@ the sender's domain.
+ * - groundwork:chatModels           JSON object from application model name (gpt-3.5-turbo, …) to Bedrock
+ *                                   model id, over the defaults of bedrock-chat-model.ts. Every id must be
+ *                                   in functions/adapters/aws/bedrock-model-catalog.ts, or synth stops.
+ * - groundwork:bedrockRouting       auto (default: the inference profile of the stack Region's geography,
+ *                                   else global), in-region, global, us, eu, jp or apac.
+ * - groundwork:embeddingsModel      Bedrock embeddings model of new indexes. Default: amazon.titan-embed-text-v2:0.
  * - groundwork:skipBundling         Tests only: placeholder function code, never deploy with it.
  *
  * The built web client (frontend/dist) is uploaded with a generated runtime-config.json when it
