@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import type { checkOrgSettingsResponseSchema } from '../../../shared/api/schemas/auth';
-import type { User as ContractUser } from '../../../shared/api/schemas/user';
+import type { InvitedUser as ContractInvitedUser, User as ContractUser } from '../../../shared/api/schemas/user';
 import type { Role } from '../../../shared/auth/roles';
 import { DEFAULT_PASSWORD_POLICY as CONTRACT_DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from '../../../shared/rules/password-policy';
 
@@ -16,6 +16,8 @@ export type { PasswordPolicy };
 
 export type UserRole = Role;
 export type User = ContractUser;
+/** An invite's answer (§7.4, §6.7): `invitation_link` when no mail carried the link. */
+export type InvitedUser = ContractInvitedUser;
 export type UserStatus = User['status'];
 export type UserGroupRef = User['groups'][number];
 

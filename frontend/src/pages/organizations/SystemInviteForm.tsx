@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client';
 import type { Organization } from '../../api/entities';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { InvitationLinkNotice, type HandedOverInvitation } from '../../components/InvitationLinkNotice';
 import { validateSystemInvite } from './organization-rules';
 import { useSystemInvite, type SystemInviteInput } from './useOrganizations';
 
@@ -16,12 +17,14 @@ export function SystemInviteForm({ organization }: { organization: Organization 
   const [errors, setErrors] = useState<{ email?: string; fullName?: string }>({});
   const [failure, setFailure] = useState<{ title: string; error?: unknown } | undefined>();
   const [sent, setSent] = useState<string | undefined>();
+  const [handOver, setHandOver] = useState<HandedOverInvitation | undefined>();
   const [busy, setBusy] = useState(false);
 
   const set = <K extends keyof SystemInviteInput>(name: K, value: SystemInviteInput[K]) => {
     setValues((current) => ({ ...current, [name]: value }));
     setErrors((current) => ({ ...current, [name]: undefined }));
     setSent(undefined);
+    setHandOver(undefined);
   };
 
   const submit = async (event: FormEvent) => {
@@ -32,8 +35,11 @@ export function SystemInviteForm({ organization }: { organization: Organization 
     setBusy(true);
     setFailure(undefined);
     try {
-      await invite({ email: values.email.trim().toLowerCase(), fullName: values.fullName.trim(), role: values.role });
-      setSent(values.email.trim().toLowerCase());
+      const email = values.email.trim().toLowerCase();
+      const invited = await invite({ email, fullName: values.fullName.trim(), role: values.role });
+      // No mail carried the link: the admin is given it instead of a "sent" that did not happen.
+      if (invited.invitation_link) setHandOver({ email, link: invited.invitation_link });
+      else setSent(email);
       setValues({ email: '', fullName: '', role: 'user' });
     } catch (inviteError) {
       // Spec 03 §6-7: a 403 has its own wording, and a 404 means the endpoint itself is missing.
@@ -50,6 +56,7 @@ export function SystemInviteForm({ organization }: { organization: Organization 
       <Stack spacing={1.5}>
         {failure && <ErrorAlert title={failure.title} error={failure.error} onClose={() => setFailure(undefined)} />}
         {sent && <Alert severity="success">Invitation sent successfully</Alert>}
+        {handOver && <InvitationLinkNotice invitation={handOver} />}
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: 'flex-start' }}>
           <TextField
             label="Email"

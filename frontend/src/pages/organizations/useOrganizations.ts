@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import type { CreateOrganizationRequest } from '../../../../shared/api/schemas/organizations';
 import { useApiFetch } from '../../api/ApiProvider';
-import type { CloudResources, CloudResourcesCheck, Organization, OrganizationStatus, OrganizationType, PagedList, User } from '../../api/entities';
+import type { CloudResources, CloudResourcesCheck, Organization, OrganizationStatus, InvitedUser, OrganizationType, PagedList, User } from '../../api/entities';
 import { withQuery } from '../../api/query';
 import { PAGE_SIZE } from '../../config/ui-constants';
 
@@ -91,7 +91,7 @@ export function useSystemInvite(id: string) {
   const { mutate } = useSWRConfig();
   return useCallback(
     async (input: SystemInviteInput) => {
-      const user = await apiFetch<User>(organizationPath(id, '/system-invite-user'), { method: 'POST', body: input });
+      const user = await apiFetch<InvitedUser>(organizationPath(id, '/system-invite-user'), { method: 'POST', body: input });
       void mutate((key: unknown) => typeof key === 'string' && key.startsWith(organizationPath(id)));
       return user;
     },

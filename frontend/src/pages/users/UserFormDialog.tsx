@@ -5,6 +5,7 @@ import { fieldErrors } from '../../api/errors';
 import { useSession } from '../../auth/SessionProvider';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { InvitationLinkDialog, type HandedOverInvitation } from '../../components/InvitationLinkNotice';
 import { GroupPicker } from './GroupPicker';
 import { domainRuleError, emailError, fullNameError } from './user-form-rules';
 import { useAllGroups, useUserActions, type InviteInput } from './useUsers';
@@ -71,9 +72,11 @@ export function UserFormDialog({ open, user, onClose, onSaved }: UserFormDialogP
   const [failure, setFailure] = useState<{ title: string; error?: unknown } | undefined>();
   const [busy, setBusy] = useState(false);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const [handOver, setHandOver] = useState<HandedOverInvitation | undefined>();
 
   useEffect(() => {
     if (!open) return;
+    setHandOver(undefined);
     setForm(initial);
     setErrors({});
     setFailure(undefined);
@@ -136,7 +139,12 @@ export function UserFormDialog({ open, user, onClose, onSaved }: UserFormDialogP
         setErrors({ email: domain.field });
         return;
       }
-      await actions.invite({ email, fullName: form.fullName.trim(), role: form.role, status: form.status, groupIds: form.groupIds });
+      const invited = await actions.invite({ email, fullName: form.fullName.trim(), role: form.role, status: form.status, groupIds: form.groupIds });
+      // No mail carried the link: the admin is given it instead of a "sent" that did not happen.
+      if (invited.invitation_link) {
+        setHandOver({ email, link: invited.invitation_link });
+        return;
+      }
       onSaved('Invitation sent successfully');
     } catch (saveError) {
       const byField = fieldErrors(saveError);
@@ -151,7 +159,8 @@ export function UserFormDialog({ open, user, onClose, onSaved }: UserFormDialogP
 
   return (
     <>
-      <Dialog open={open} onClose={requestClose} fullWidth maxWidth="sm" aria-labelledby="user-form-title">
+      <InvitationLinkDialog invitation={open ? handOver : undefined} onClose={() => onSaved('Invitation created')} />
+      <Dialog open={open && !handOver} onClose={requestClose} fullWidth maxWidth="sm" aria-labelledby="user-form-title">
         <form onSubmit={submit} noValidate>
           <DialogTitle id="user-form-title">{editing ? 'Edit User' : 'Invite User'}</DialogTitle>
           <DialogContent>

@@ -77,6 +77,32 @@ describe('Users page', () => {
     expect(bodyOf(invite?.[1])).toEqual({ email: 'bea@example.com', fullName: 'Bea Newton', role: 'user', status: 'active', groupIds: ['g-eng'] });
   });
 
+  it('gives the admin the invitation link when no mail carried it, instead of saying it was sent', async () => {
+    const link = 'https://app.example.com/accept-invitation?token=t0k3n&email=bea%40example.com';
+    stubApi(
+      'admin',
+      backend({
+        extra: [
+          {
+            method: 'POST',
+            path: /^\/api\/users\/invite$/,
+            reply: (_m, _u, init) => jsonResponse({ ...fakeUser('u-new', String(bodyOf(init).fullName), { invitation_pending: true }), invitation_link: link }, 201),
+          },
+        ],
+      }),
+    );
+    const dialog = await openInvite();
+    fillInvite(dialog, 'bea@example.com');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
+    const notice = await screen.findByRole('dialog', { name: 'Invitation created' });
+    expect(within(notice).getByText(/No email was sent/).textContent).toContain('bea@example.com');
+    expect((within(notice).getByTestId('invitation-link') as HTMLInputElement).value).toBe(link);
+    expect(screen.queryByText('Invitation sent successfully')).toBeNull();
+    fireEvent.click(within(notice).getByRole('button', { name: 'Done' }));
+    expect(await screen.findByText('Invitation created')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Invitation created' })).toBeNull());
+  });
+
   it('accepts any domain in a consumer organization', async () => {
     const fetchMock = stubApi('admin', backend({ consumer: true }));
     const dialog = await openInvite();

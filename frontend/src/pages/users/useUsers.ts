@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { useApiFetch } from '../../api/ApiProvider';
-import type { Group, PagedList, User, UserRole, UserStatus } from '../../api/entities';
+import type { Group, InvitedUser, PagedList, User, UserRole, UserStatus } from '../../api/entities';
 import { withQuery } from '../../api/query';
 import { PAGE_SIZE } from '../../config/ui-constants';
 
@@ -46,7 +46,7 @@ export function useUserActions() {
 
   const invite = useCallback(
     async (input: InviteInput) => {
-      const user = await apiFetch<User>(`${USERS_PATH}/invite`, { method: 'POST', body: input });
+      const user = await apiFetch<InvitedUser>(`${USERS_PATH}/invite`, { method: 'POST', body: input });
       await reload();
       return user;
     },
