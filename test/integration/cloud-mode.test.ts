@@ -1,3 +1,4 @@
+import { GetQueueAttributesCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { getPorts } from '../../functions/contracts/ports/ports';
@@ -32,6 +33,7 @@ const HANDBOOK = [
 
 let rehearsal: CloudRehearsal;
 let gateway: ApiGateway;
+let indexingWorker: SqsHandler;
 let indexing: EventSourceMapping;
 let chatEvents: EventSourceMapping;
 /** Bodies the indexing worker was handed: the S3 notification and our own envelopes. */
@@ -57,7 +59,7 @@ beforeAll(async () => {
     originSecret: rehearsal.originSecret,
   });
   // Imported once the environment is set, as a Lambda starts with its environment in place.
-  const indexingWorker = (await import('../../functions/workers/indexing/handler')).handler as SqsHandler;
+  indexingWorker = (await import('../../functions/workers/indexing/handler')).handler as SqsHandler;
   const chatEventsWorker = (await import('../../functions/workers/chat-events/handler')).handler as SqsHandler;
   indexing = sqsEventSource({
     sqsEndpoint: rehearsal.sqs.endpoint,
@@ -185,5 +187,20 @@ describe('cloud mode against AWS emulators', () => {
     expect(mail?.from).toBe('Groundwork <no-reply@rehearsal.example.com>');
     const link = /https:\/\/\S+/.exec(mail?.body.text ?? '')?.[0] ?? '';
     expect(link.startsWith(`${rehearsal.webOrigin}/accept-invitation?token=`), mail?.body.text).toBe(true);
+  });
+
+  it('keeps only the failed record of a batch on the queue (partial batch failure)', async () => {
+    const sqs = new SQSClient({});
+    const queueUrl = rehearsal.queueUrls.indexing;
+    // S3's test event (sent once when a notification is configured) carries no object: a success with nothing to do.
+    await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify({ Service: 'Amazon S3', Event: 's3:TestEvent' }) }));
+    await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: 'not a queue message' }));
+    const mapping = sqsEventSource({ sqsEndpoint: rehearsal.sqs.endpoint, queueUrl, functionName: 'groundwork-indexing', handler: indexingWorker });
+    const round = await mapping.poll();
+    expect(round.delivered).toHaveLength(2);
+    expect(round.failed.map((record) => record.body)).toEqual(['not a queue message']);
+    const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['ApproximateNumberOfMessages'] }));
+    expect(Attributes?.ApproximateNumberOfMessages).toBe('1');
+    sqs.destroy();
   });
 });
