@@ -220,6 +220,10 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeReport> {
       const sent = await call('POST', `/api/chat/messages/${application.id}/sessions/${session.id}`, {
         message: { text: 'What is the code word of the Groundwork smoke check?', sender: 'user' },
       });
+      if (sent.status === 502) {
+        // The model failed, not the platform: on AWS that is nearly always Bedrock model access.
+        throw new StepFailure(`Sending the question answered ${problemOf(sent)}: the chat model failed; on AWS check Bedrock model access (docs/deployment.md, "Models on AWS: Amazon Bedrock") and the chat function's log`);
+      }
       expectStatus(sent, 200, 'Sending the question');
       const reply = parsed(sendChatMessageResponseSchema, sent, 'The chat answer').messages.at(-1);
       if (reply?.sender !== 'assistant') throw new StepFailure('The chat answer ends with no assistant message');
