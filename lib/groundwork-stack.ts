@@ -16,9 +16,9 @@ import { FrontendDeployment } from './web-hosting/frontend-deployment';
 import { buildRuntimeConfig } from './web-hosting/runtime-config';
 import { cloudSpaContentSecurityPolicy } from './web-hosting/spa-content-security-policy';
 import { WebHosting } from './web-hosting/web-hosting';
-import { ChatEventsWorker } from './workers/chat-events-worker';
-import { DeadLettersWorker } from './workers/dead-letters-worker';
-import { INDEXING_VISIBILITY_TIMEOUT, IndexingWorker } from './workers/indexing-worker';
+import { CHAT_EVENTS_WORKER_TIMEOUT, ChatEventsWorker } from './workers/chat-events-worker';
+import { DEAD_LETTERS_WORKER_TIMEOUT, DeadLettersWorker } from './workers/dead-letters-worker';
+import { INDEXING_WORKER_TIMEOUT, IndexingWorker } from './workers/indexing-worker';
 
 /**
  * Default Secrets Manager secret holding `{ "secretKey", "webhookSecret", "publishableKey" }` when
@@ -58,7 +58,11 @@ export class GroundworkStack extends Stack {
     const webOrigin = configuredWebOrigin(this) ?? web.origins[0]!;
     const webOrigins = [...new Set([webOrigin, ...web.origins])];
 
-    const queues = new Queues(this, 'Queues', { indexingVisibilityTimeout: INDEXING_VISIBILITY_TIMEOUT });
+    const queues = new Queues(this, 'Queues', {
+      indexingConsumerTimeout: INDEXING_WORKER_TIMEOUT,
+      chatEventsConsumerTimeout: CHAT_EVENTS_WORKER_TIMEOUT,
+      deadLettersConsumerTimeout: DEAD_LETTERS_WORKER_TIMEOUT,
+    });
     const data = new DataStore(this, 'Data', { webOrigins, indexingQueue: queues.indexing, accessLogsBucket: accessLogs.bucket });
     const identity = new Identity(this, 'Identity', {
       webOrigins,
@@ -109,7 +113,11 @@ export class GroundworkStack extends Stack {
 
     new IndexingWorker(this, 'IndexingWorker', { resources, queue: queues.indexing });
     new ChatEventsWorker(this, 'ChatEventsWorker', { resources, queue: queues.chatEvents });
-    new DeadLettersWorker(this, 'DeadLettersWorker', { resources, deadLetterQueues: { indexing: queues.indexingDeadLetter, 'chat-events': queues.chatEventsDeadLetter } });
+    new DeadLettersWorker(this, 'DeadLettersWorker', {
+      resources,
+      deadLetterQueues: { indexing: queues.indexingDeadLetter, 'chat-events': queues.chatEventsDeadLetter },
+      keptQueues: { indexing: queues.indexingKept, 'chat-events': queues.chatEventsKept },
+    });
     new Schedules(this, 'Schedules', { resources });
     const adminEmail = contextString(this, CONTEXT.adminEmail);
     if (adminEmail !== undefined) new FirstSignIn(this, 'FirstSignIn', { resources, adminEmail });
@@ -138,6 +146,8 @@ export class GroundworkStack extends Stack {
     new CfnOutput(this, 'UserPoolClientId', { value: identity.webClient.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: data.table.tableName });
     new CfnOutput(this, 'DataBucket', { value: data.bucket.bucketName });
+    new CfnOutput(this, 'IndexingKeptDeadLettersUrl', { value: queues.indexingKept.queueUrl, description: 'npm run replay:dead-letters -- --queue-url <this>' });
+    new CfnOutput(this, 'ChatEventsKeptDeadLettersUrl', { value: queues.chatEventsKept.queueUrl, description: 'npm run replay:dead-letters -- --queue-url <this>' });
   }
 }
 

@@ -15,7 +15,7 @@ const workerId = (): string => {
 };
 
 const queueId = (deadLetter: boolean): string => {
-  const id = Object.keys(template.findResources('AWS::SQS::Queue')).find((candidate) => candidate.includes('ChatEvents') && candidate.includes('DeadLetter') === deadLetter);
+  const id = Object.keys(template.findResources('AWS::SQS::Queue')).find((candidate) => candidate.includes('ChatEvents') && !candidate.includes('Kept') && candidate.includes('DeadLetter') === deadLetter);
   if (id === undefined) throw new Error('no chat-events queue');
   return id;
 };

@@ -8,7 +8,8 @@ import { createQueueWorkerFunction } from './queue-worker-function';
 
 /**
  * One answer is retrieval, generation (25 s, §17.4) and a Slack post (10 s); a batch of them fits
- * with room to spare. It must stay below the chat-events queue's visibility timeout (5 minutes).
+ * with room to spare. The chat-events queue's visibility timeout is six times this
+ * (lib/queues/queues.ts).
  */
 export const CHAT_EVENTS_WORKER_TIMEOUT = Duration.minutes(2);
 

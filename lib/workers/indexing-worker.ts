@@ -9,12 +9,6 @@ import { createQueueWorkerFunction } from './queue-worker-function';
 /** The Lambda ceiling; long work runs in slices of at most 10 minutes (contract §23.1). */
 export const INDEXING_WORKER_TIMEOUT = Duration.minutes(15);
 
-/**
- * The queue's visibility timeout: above the worker timeout so an invocation still running is never
- * handed a second copy of its message, with margin for the poller's hand-off.
- */
-export const INDEXING_VISIBILITY_TIMEOUT = INDEXING_WORKER_TIMEOUT.plus(Duration.minutes(5));
-
 export interface IndexingWorkerProps {
   readonly resources: BackendResources;
   readonly queue: sqs.IQueue;

@@ -41,13 +41,17 @@ describe('dead-letter worker', () => {
     expect(() => queueOfDeadLetterSource(CHAT_DLQ, {})).toThrow(UnknownDeadLetterSourceError);
   });
 
-  it('settles each letter for the queue it died on, and reports the ones that could not be settled, for another delivery', async () => {
+  it('settles each letter for the queue it died on and keeps it, and reports the ones that could not be settled, for another delivery', async () => {
     const settled: Array<{ queue: QueueName; body: string }> = [];
+    const kept: Array<{ queue: QueueName; messageId: string }> = [];
     const handler = createDeadLetterHandler(
-      deadLetterRecordHandler(async (queue, body) => {
-        if (body.includes('table-down')) throw new Error('DynamoDB unavailable');
-        settled.push({ queue, body });
-      }),
+      deadLetterRecordHandler(
+        async (queue, body) => {
+          if (body.includes('table-down')) throw new Error('DynamoDB unavailable');
+          settled.push({ queue, body });
+        },
+        async (queue, given) => void kept.push({ queue, messageId: given.messageId }),
+      ),
     );
     const event: SQSEvent = {
       Records: [
@@ -62,7 +66,24 @@ describe('dead-letter worker', () => {
       { queue: 'indexing', body: '{"type":"t-ingest"}' },
       { queue: 'chat-events', body: '{"type":"t-answer"}' },
     ]);
+    // Only settled letters are kept; the others stay in their dead-letter queue.
+    expect(kept).toEqual([
+      { queue: 'indexing', messageId: 'ingest' },
+      { queue: 'chat-events', messageId: 'answer' },
+    ]);
     expect(answer).toEqual({ batchItemFailures: [{ itemIdentifier: 'stranger' }, { itemIdentifier: 'retry-me' }] });
+  });
+
+  it('leaves a letter it could not keep in the dead-letter queue, for another delivery', async () => {
+    const handler = createDeadLetterHandler(
+      deadLetterRecordHandler(
+        async () => undefined,
+        async () => {
+          throw new Error('SQS unavailable');
+        },
+      ),
+    );
+    expect(await handler({ Records: [record('ingest', INDEXING_DLQ)] }, context)).toEqual({ batchItemFailures: [{ itemIdentifier: 'ingest' }] });
   });
 
   it('runs what the embedded queue runs: failed ingests and indexes for indexing, the Slack apology for chat-events', async () => {

@@ -6,6 +6,7 @@ import { logger } from '../../observability/logger';
 import { getPorts } from '../../contracts/ports/ports';
 import type { QueueName } from '../../contracts/ports/queue';
 import { queueOfDeadLetterSource } from './dead-letter-sources';
+import { type KeepLetter, keepInSqs } from './kept-letters';
 import { settleDeadLetter } from './processors';
 // The cloud composition root: this Lambda gets its AWS adapters from here.
 import '../../platform/ports';
@@ -13,8 +14,8 @@ import '../../platform/ports';
 const processor = new BatchProcessor(EventType.SQS);
 
 /**
- * The letter is logged before it is settled: once settled it leaves its queue, and this line is
- * what remains for an operator to see (ids and type, not the payload with the asker's words).
+ * The letter is logged before it is settled (ids and type, not the payload with the asker's
+ * words); once settled it is kept, whole, in its kept queue (./kept-letters.ts).
  */
 function describeLetter(record: SQSRecord, queue: string): Record<string, unknown> {
   let type: unknown;
@@ -35,18 +36,21 @@ function describeLetter(record: SQSRecord, queue: string): Record<string, unknow
 
 export type SettleLetter = (queue: QueueName, body: string) => Promise<void>;
 
-export function deadLetterRecordHandler(settle: SettleLetter = (queue, body) => settleDeadLetter(getPorts(), queue, body)) {
+export function deadLetterRecordHandler(settle: SettleLetter = (queue, body) => settleDeadLetter(getPorts(), queue, body), keep: KeepLetter = keepInSqs()) {
   return async (record: SQSRecord): Promise<void> => {
     const queue = queueOfDeadLetterSource(record.eventSourceARN);
     logger.warn('Settling a dead-lettered message', describeLetter(record, queue));
     await settle(queue, record.body);
+    // Settled and kept: the item is failed now, and the letter waits for a replay (npm run replay:dead-letters).
+    await keep(queue, record);
   };
 }
 
 /**
- * The dead-letter worker: consumes the indexing and chat-events dead-letter queues and settles each
- * letter as the embedded queue's hook does (./processors.ts). A letter whose settling failed (the
- * table or Slack was down) stays in its queue and comes back after the visibility timeout.
+ * The dead-letter worker: consumes the indexing and chat-events dead-letter queues, settles each
+ * letter as the embedded queue's hook does (./processors.ts) and keeps it in its kept queue, as the
+ * embedded queue keeps its dead letters. A letter whose settling or keeping failed (the table,
+ * Slack or SQS was down) stays in its dead-letter queue and comes back after the visibility timeout.
  */
 export function createDeadLetterHandler(recordHandler = deadLetterRecordHandler()) {
   return middy<SQSEvent, SQSBatchResponse>()
