@@ -16,7 +16,13 @@
  *                                   `groundwork/stripe` (JSON field `secretKey`), which must exist
  *                                   before deploying. Default: off (self-hosted payments mode).
  * - groundwork:mailFrom             Verified SES sender of invitation and support mail.
- *                                   Default: no-reply@<web origin host>.
+ *                                   Default: none; nothing is mailed and an invitation answers
+ *                                   its link to the inviting admin.
+ * - groundwork:adminEmail           The first system administrator: the first deploy creates the
+ *                                   system organization and this user; Cognito mails the
+ *                                   temporary password (lib/first-sign-in/).
+ * - groundwork:googleClientId       Google sign-in through Cognito federation, with
+ *   groundwork:googleClientSecretName  the Secrets Manager secret holding its client secret.
  * - groundwork:supportEmail         The support mailbox new tickets are mailed to. Default:
  *                                   support@ the sender's domain.
  * - groundwork:chatModels           JSON object from application model name (gpt-3.5-turbo, …) to Bedrock
