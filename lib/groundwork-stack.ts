@@ -9,6 +9,7 @@ import { SecretsKey } from './data/secrets-key';
 import { VectorStore } from './data/vector-store';
 import { FirstSignIn } from './first-sign-in/first-sign-in';
 import { googleFederationOf, Identity } from './identity/identity';
+import { Alarms } from './monitoring/alarms';
 import { Queues } from './queues/queues';
 import { Schedules } from './schedules/schedules';
 import { customDomainOf } from './web-hosting/custom-domain';
@@ -111,14 +112,30 @@ export class GroundworkStack extends Stack {
     });
     web.routeApi(api.httpApi);
 
-    new IndexingWorker(this, 'IndexingWorker', { resources, queue: queues.indexing });
-    new ChatEventsWorker(this, 'ChatEventsWorker', { resources, queue: queues.chatEvents });
-    new DeadLettersWorker(this, 'DeadLettersWorker', {
+    const indexingWorker = new IndexingWorker(this, 'IndexingWorker', { resources, queue: queues.indexing });
+    const chatEventsWorker = new ChatEventsWorker(this, 'ChatEventsWorker', { resources, queue: queues.chatEvents });
+    const deadLettersWorker = new DeadLettersWorker(this, 'DeadLettersWorker', {
       resources,
       deadLetterQueues: { indexing: queues.indexingDeadLetter, 'chat-events': queues.chatEventsDeadLetter },
       keptQueues: { indexing: queues.indexingKept, 'chat-events': queues.chatEventsKept },
     });
-    new Schedules(this, 'Schedules', { resources });
+    const schedules = new Schedules(this, 'Schedules', { resources });
+    new Alarms(this, 'Alarms', {
+      deadLetterQueues: {
+        'indexing dead letters': queues.indexingDeadLetter,
+        'chat-events dead letters': queues.chatEventsDeadLetter,
+        'indexing kept dead letters': queues.indexingKept,
+        'chat-events kept dead letters': queues.chatEventsKept,
+      },
+      functions: {
+        ...Object.fromEntries(Object.entries(api.functions).map(([family, fn]) => [`api ${family}`, fn])),
+        'indexing worker': indexingWorker.function,
+        'chat-events worker': chatEventsWorker.function,
+        'dead-letters worker': deadLettersWorker.function,
+        'schedules worker': schedules.function,
+      },
+      email: contextString(this, CONTEXT.alarmEmail),
+    });
     const adminEmail = contextString(this, CONTEXT.adminEmail);
     if (adminEmail !== undefined) new FirstSignIn(this, 'FirstSignIn', { resources, adminEmail });
 
