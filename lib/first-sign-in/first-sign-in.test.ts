@@ -39,6 +39,7 @@ describe('with groundwork:adminEmail', () => {
       .flatMap((policy) => (policy.Properties.PolicyDocument.Statement as { Action: string | string[] }[]).flatMap((statement) => statement.Action));
     expect(actions).toEqual(expect.arrayContaining(['cognito-idp:AdminCreateUser', 'cognito-idp:AdminGetUser', 'dynamodb:PutItem', 's3:PutObject']));
     expect(actions.filter((action) => action.startsWith('cognito-idp:'))).toEqual(['cognito-idp:AdminCreateUser', 'cognito-idp:AdminGetUser']);
+    expect(actions.filter((action) => /^(sqs|bedrock|ses|kms):/.test(action))).toEqual([]);
   });
 
   it('keeps the AWS Solutions checks clean', () => {

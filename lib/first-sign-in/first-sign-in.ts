@@ -5,7 +5,7 @@ import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { type BackendResources, serviceEnvironment } from '../compute/backend';
 import { createGroundworkFunction } from '../compute/groundwork-function';
-import { grantDataPlane } from '../compute/grants';
+import { grantObjectsRead, grantObjectsWrite, grantTableRead, grantTableWrite } from '../compute/grants';
 import { workerEntry } from '../lambda-entries';
 import { acknowledge, wildcardResourceFinding } from '../nag';
 
@@ -42,8 +42,12 @@ export class FirstSignIn extends Construct {
       timeout: Duration.minutes(2),
       memorySize: 512,
     });
-    // The seed writes the table and the organization's storage markers in the data bucket.
-    grantDataPlane(this.function, props.resources);
+    // The seed reads and writes the table, and checks and writes the organization's storage
+    // markers in the data bucket (§6.2); it queues nothing.
+    grantTableRead(this.function, props.resources);
+    grantTableWrite(this.function, props.resources);
+    grantObjectsRead(this.function, props.resources);
+    grantObjectsWrite(this.function, props.resources);
     // AdminCreateUser mails the temporary password; AdminGetUser finds an account made by an earlier try.
     props.resources.userPool.grant(this.function, 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminGetUser');
 
