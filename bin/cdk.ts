@@ -12,9 +12,10 @@
  * - groundwork:cognitoDomainPrefix  Hosted UI domain prefix, unique per region across AWS.
  *                                   Default: groundwork-<account id>.
  * - groundwork:stripe               `true` to enable Stripe payments: the billing and meta functions
- *                                   get STRIPE_SECRET_KEY from the Secrets Manager secret
- *                                   `groundwork/stripe` (JSON field `secretKey`), which must exist
- *                                   before deploying. Default: off (self-hosted payments mode).
+ *                                   read the Secrets Manager secret `groundwork/stripe` (JSON fields
+ *                                   `secretKey`, `webhookSecret`, `publishableKey`) at cold start;
+ *                                   it must exist before the first request. Default: off
+ *                                   (self-hosted payments mode).
  * - groundwork:mailFrom             Verified SES sender of invitation and support mail.
  *                                   Default: none; nothing is mailed and an invitation answers
  *                                   its link to the inviting admin.
@@ -31,6 +32,13 @@
  * - groundwork:bedrockRouting       auto (default: the inference profile of the stack Region's geography,
  *                                   else global), in-region, global, us, eu, jp or apac.
  * - groundwork:embeddingsModel      Bedrock embeddings model of new indexes. Default: amazon.titan-embed-text-v2:0.
+ * - groundwork:stackName            The CloudFormation stack name, one per stage; every physical
+ *                                   name (Cognito domain, vector bucket, ...) derives from it.
+ *                                   Default: Groundwork.
+ * - groundwork:stripeSecretName     The Secrets Manager secret with the Stripe keys, read by the
+ *                                   functions at cold start. Default: groundwork/stripe.
+ * - groundwork:alarmEmail           Address the alarms' SNS topic mails. Default: none (alarms
+ *                                   show in the CloudWatch console only).
  * - groundwork:skipBundling         Tests only: placeholder function code, never deploy with it.
  *
  * The built web client (frontend/dist) is uploaded with a generated runtime-config.json when it
@@ -39,13 +47,16 @@
 import { readFileSync } from 'node:fs';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { CONTEXT } from '../lib/context';
 import { GroundworkStack } from '../lib/groundwork-stack';
 import { existingPath, FRONTEND_DIST } from '../lib/lambda-entries';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
 const app = new App();
-new GroundworkStack(app, 'Groundwork', {
+// One stack per stage (`-c groundwork:stackName=GroundworkStaging`): every physical name derives from it.
+const stackName = String(app.node.tryGetContext(CONTEXT.stackName) ?? '').trim() || 'Groundwork';
+new GroundworkStack(app, stackName, {
   description: 'Groundwork: self-hostable retrieval-augmented chat',
   version,
   frontendAssetPath: existingPath(FRONTEND_DIST),

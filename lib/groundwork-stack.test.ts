@@ -20,7 +20,7 @@ describe('Groundwork stack', () => {
 
   it('outputs what operators and the README need', () => {
     const outputs = template.findOutputs('*');
-    expect(Object.keys(outputs).sort()).toEqual(['ApiUrl', 'ChatEventsKeptDeadLettersUrl', 'DataBucket', 'IndexingKeptDeadLettersUrl', 'TableName', 'UserPoolClientId', 'UserPoolId', 'WebUrl']);
+    expect(Object.keys(outputs).sort()).toEqual(['ApiUrl', 'ChatEventsKeptDeadLettersUrl', 'DataBucket', 'IndexingKeptDeadLettersUrl', 'TableName', 'UserPoolClientId', 'UserPoolId', 'VectorBucket', 'WebUrl']);
   });
 
   it('has no always-on networking or capacity: no VPC, NAT, endpoints, provisioned concurrency', () => {

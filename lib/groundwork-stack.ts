@@ -137,7 +137,9 @@ export class GroundworkStack extends Stack {
       email: contextString(this, CONTEXT.alarmEmail),
     });
     const adminEmail = contextString(this, CONTEXT.adminEmail);
-    if (adminEmail !== undefined) new FirstSignIn(this, 'FirstSignIn', { resources, adminEmail });
+    if (adminEmail !== undefined) {
+      new FirstSignIn(this, 'FirstSignIn', { resources, adminEmail, demoContent: contextFlag(this, CONTEXT.demoContent), after: [data, indexingWorker] });
+    }
 
     if (props.frontendAssetPath !== undefined) {
       new FrontendDeployment(this, 'Frontend', {
@@ -163,6 +165,7 @@ export class GroundworkStack extends Stack {
     new CfnOutput(this, 'UserPoolClientId', { value: identity.webClient.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: data.table.tableName });
     new CfnOutput(this, 'DataBucket', { value: data.bucket.bucketName });
+    new CfnOutput(this, 'VectorBucket', { value: vectorStore.bucketName, description: 'S3 Vectors bucket, kept by cdk destroy (docs/deployment.md)' });
     new CfnOutput(this, 'IndexingKeptDeadLettersUrl', { value: queues.indexingKept.queueUrl, description: 'npm run replay:dead-letters -- --queue-url <this>' });
     new CfnOutput(this, 'ChatEventsKeptDeadLettersUrl', { value: queues.chatEventsKept.queueUrl, description: 'npm run replay:dead-letters -- --queue-url <this>' });
   }

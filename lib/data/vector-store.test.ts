@@ -1,7 +1,9 @@
+import { App, Stack } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENV } from '../../functions/platform/environment';
 import { synthGroundwork } from '../testing/synth';
+import { vectorBucketNameOf } from './vector-store';
 
 let template: Template;
 beforeAll(() => {
@@ -25,12 +27,27 @@ function functionsAllowed(action: string): string[] {
 }
 
 describe('vector store (S3 Vectors)', () => {
-  it('is one encrypted vector bucket named after the stack, given to every function', () => {
+  it('is one encrypted vector bucket named after the stack and its creation, given to every function', () => {
     template.resourceCountIs('AWS::S3Vectors::VectorBucket', 1);
-    template.hasResourceProperties('AWS::S3Vectors::VectorBucket', { VectorBucketName: 'groundwork-vectors', EncryptionConfiguration: { SseType: 'AES256' } });
+    const name = { 'Fn::Join': ['', ['groundwork-vectors-', { 'Fn::Select': [0, { 'Fn::Split': ['-', { 'Fn::Select': [2, { 'Fn::Split': ['/', { Ref: 'AWS::StackId' }] }] }] }] }]] };
+    template.hasResourceProperties('AWS::S3Vectors::VectorBucket', { VectorBucketName: name, EncryptionConfiguration: { SseType: 'AES256' } });
     for (const fn of Object.values(template.findResources('AWS::Lambda::Function')) as Array<{ Properties: { Environment?: { Variables?: Record<string, unknown> }; Description?: string } }>) {
-      if (fn.Properties.Description?.startsWith('Groundwork')) expect(fn.Properties.Environment?.Variables?.[ENV.vectorBucketName]).toBe('groundwork-vectors');
+      if (fn.Properties.Description?.startsWith('Groundwork')) expect(fn.Properties.Environment?.Variables?.[ENV.vectorBucketName]).toEqual(name);
     }
+  });
+
+  it('is kept by cdk destroy, which cannot delete a bucket holding the indexes made at run time', () => {
+    const [bucket] = Object.values(template.findResources('AWS::S3Vectors::VectorBucket'));
+    expect(bucket).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+  });
+
+  it('derives a valid name from any stack name, so stages deploy side by side', () => {
+    const app = new App();
+    const names = ['Groundwork-Staging', 'Prod-EU-2', 'A'.repeat(128)].map((stackName) => {
+      const stack = new Stack(app, stackName, { stackName });
+      return stack.resolve(vectorBucketNameOf(stack)) as { 'Fn::Join': [string, [string, unknown]] };
+    });
+    expect(names.map((name) => name['Fn::Join'][1][0])).toEqual(['groundwork-staging-vectors-', 'prod-eu-2-vectors-', `${'a'.repeat(40)}-vectors-`]);
   });
 
   it('lets only the indexing worker, chat, knowledge bases, the Slack answerer and the dead-letter worker (a failed index drops its version) touch the indexes', () => {
