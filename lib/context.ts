@@ -22,6 +22,8 @@ export const CONTEXT = {
   googleDriveClientId: 'groundwork:googleDriveClientId',
   /** Email of the first system administrator: the first deploy creates the system organization and this user, and Cognito mails the temporary password (lib/first-sign-in/). */
   adminEmail: 'groundwork:adminEmail',
+  /** `true`: the first sign-in also puts the demo content (Groundwork's documentation, its knowledge base, the Groundwork Help application) into the system organization. */
+  demoContent: 'groundwork:demoContent',
   /** Google OAuth client id for Google sign-in through Cognito federation; needs googleClientSecretName. */
   googleClientId: 'groundwork:googleClientId',
   /** Name of the Secrets Manager secret whose value is that client's secret (plain text, not JSON). */

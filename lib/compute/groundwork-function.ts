@@ -13,6 +13,11 @@ export interface GroundworkFunctionProps {
   readonly environment: Readonly<Record<string, string>>;
   readonly timeout: Duration;
   readonly memorySize: number;
+  /**
+   * Repository files the handler reads at run time, copied beside the bundle: a path relative to
+   * the repository root (a shell glob is fine) → the directory in the bundle it lands in.
+   */
+  readonly bundledFiles?: Readonly<Record<string, string>>;
 }
 
 /** Id of the warning a placeholder synth carries. */
@@ -67,7 +72,7 @@ export function createGroundworkFunction(scope: Construct, id: string, props: Gr
         ...common,
         entry: props.entry,
         handler: 'handler',
-        bundling: LAMBDA_BUNDLING,
+        bundling: props.bundledFiles ? { ...LAMBDA_BUNDLING, commandHooks: copyIntoBundle(props.bundledFiles) } : LAMBDA_BUNDLING,
       });
 
   acknowledge(
@@ -77,6 +82,16 @@ export function createGroundworkFunction(scope: Construct, id: string, props: Gr
   );
   acknowledge(fn, 'Pinned to Node.js 22 so that runtime upgrades are deliberate and tested, not implied by a CDK upgrade.', 'AwsSolutions-L1');
   return fn;
+}
+
+/** esbuild bundles code only; the copies run in the bundling output directory before it is zipped. */
+function copyIntoBundle(files: Readonly<Record<string, string>>): NonNullable<BundlingOptions['commandHooks']> {
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir, outputDir) =>
+      Object.entries(files).flatMap(([from, to]) => [`mkdir -p "${outputDir}/${to}"`, `cp ${inputDir}/${from} "${outputDir}/${to}/"`]),
+  };
 }
 
 function placeholderFunction(scope: Construct, id: string, props: lambda.FunctionOptions & { runtime: lambda.Runtime }): lambda.Function {

@@ -22,6 +22,7 @@ describe('with groundwork:adminEmail', () => {
     template.resourceCountIs(FIRST_SIGN_IN_RESOURCE_TYPE, 1);
     const [resource] = Object.values(template.findResources(FIRST_SIGN_IN_RESOURCE_TYPE)) as Resource[];
     expect(resource!.Properties.AdminEmail).toBe('root@example.com');
+    expect(resource!.Properties.DemoContent).toBe('false');
     // The service token is the provider framework's function, which invokes the Groundwork function.
     const framework = resource!.Properties.ServiceToken['Fn::GetAtt'][0] as string;
     const frameworkFn = template.findResources('AWS::Lambda::Function')[framework] as Resource;
@@ -52,6 +53,26 @@ describe('with groundwork:adminEmail', () => {
     expect(invitation.EmailSubject).toBe('Your Groundwork administrator account');
     // The message names the web origin (a deploy-time value) beside the username and password placeholders.
     expect(JSON.stringify(invitation.EmailMessage)).toMatch(/https:\/\/.*\{username\}.*\{####\}/);
+  });
+});
+
+describe('with groundwork:demoContent', () => {
+  let template: Template;
+  beforeAll(() => {
+    ({ template } = synthGroundwork({ context: { 'groundwork:adminEmail': 'root@example.com', 'groundwork:demoContent': 'true' } }));
+  });
+
+  it('waits for the indexing worker, may queue the ingests and has the 15 minutes the wait needs', () => {
+    const [resource] = Object.values(template.findResources(FIRST_SIGN_IN_RESOURCE_TYPE)) as Resource[];
+    expect(resource!.Properties.DemoContent).toBe('true');
+    expect(resource!.DependsOn).toEqual(expect.arrayContaining([expect.stringMatching(/^IndexingWorkerFunction[0-9A-F]{8}$/)]));
+    const [, fn] = (Object.entries(template.findResources('AWS::Lambda::Function')) as [string, Resource][]).find(([id]) => /^FirstSignInFunction[0-9A-F]{8}$/.test(id))!;
+    expect(fn.Properties.Timeout).toBe(900);
+    const role = fn.Properties.Role['Fn::GetAtt'][0] as string;
+    const actions = (Object.values(template.findResources('AWS::IAM::Policy')) as Resource[])
+      .filter((policy) => (policy.Properties.Roles as { Ref: string }[]).some((ref) => ref.Ref === role))
+      .flatMap((policy) => (policy.Properties.PolicyDocument.Statement as { Action: string | string[] }[]).flatMap((statement) => statement.Action));
+    expect(actions).toContain('sqs:SendMessage');
   });
 });
 

@@ -1,14 +1,20 @@
+import { fileURLToPath } from 'node:url';
 import { HeadObjectCommand, NotFound, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestDatabase, type TestDatabase } from '../../../test/support/identity/test-environment';
+import { FileRepository } from '../../domain/files/file-repository';
+import { FolderRepository } from '../../domain/folders/folder-repository';
 import { GroupRepository } from '../../domain/groups/group-repository';
+import { KnowledgeBaseRepository } from '../../domain/knowledge-bases/knowledge-base-repository';
+import { DEMO_CONTENT } from '../../domain/seed/demo-content';
 import { OrganizationRepository } from '../../domain/organizations/organization-repository';
 import { readSeedMarker } from '../../domain/seed/seed-marker-store';
 import { UserRepository } from '../../domain/users/user-repository';
 import type { IdentityPort } from '../../contracts/ports/identity';
 import type { Ports } from '../../contracts/ports/ports';
+import type { QueueMessage, QueueName } from '../../contracts/ports/queue';
 import { FIRST_SIGN_IN_RESOURCE_ID, onEvent } from './handler';
 
 /**
@@ -30,7 +36,12 @@ const identity = {
 
 let ports: Ports;
 
-const event = (RequestType: 'Create' | 'Update' | 'Delete', AdminEmail: unknown, PhysicalResourceId?: string) =>
+/** What the S3 mock holds: the product's upload path heads the objects it put. */
+const objects = new Map<string, { size: number; type: string | undefined }>();
+const queued: { queue: QueueName; message: QueueMessage }[] = [];
+const REPOSITORY_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+const event = (RequestType: 'Create' | 'Update' | 'Delete', AdminEmail: unknown, PhysicalResourceId?: string, DemoContent?: string) =>
   ({
     RequestType,
     ServiceToken: 'arn:aws:lambda:eu-west-1:123456789012:function:provider',
@@ -39,15 +50,24 @@ const event = (RequestType: 'Create' | 'Update' | 'Delete', AdminEmail: unknown,
     RequestId: 'request',
     LogicalResourceId: 'FirstSignIn',
     ResourceType: 'Custom::GroundworkFirstSignIn',
-    ResourceProperties: { ServiceToken: 'x', AdminEmail },
+    ResourceProperties: { ServiceToken: 'x', AdminEmail, ...(DemoContent ? { DemoContent } : {}) },
     ...(PhysicalResourceId ? { PhysicalResourceId, OldResourceProperties: { ServiceToken: 'x', AdminEmail } } : {}),
   }) as unknown as CloudFormationCustomResourceEvent;
 
 beforeAll(async () => {
   db = await startTestDatabase();
-  s3Mock.on(HeadObjectCommand).rejects(new NotFound({ message: 'Not Found', $metadata: {} }));
-  s3Mock.on(PutObjectCommand).resolves({});
-  ports = { database: db.database, objects: { adapter: 's3', client: s3, bucket: 'groundwork-data' }, identity } as unknown as Ports;
+  s3Mock.on(HeadObjectCommand).callsFake((input: { Key: string }) => {
+    const object = objects.get(input.Key);
+    if (!object) throw new NotFound({ message: 'Not Found', $metadata: {} });
+    return { ContentLength: object.size, ContentType: object.type };
+  });
+  s3Mock.on(PutObjectCommand).callsFake((input: { Key: string; Body?: unknown; ContentType?: string }) => {
+    const body = input.Body;
+    objects.set(input.Key, { size: typeof body === 'string' ? Buffer.byteLength(body) : (body as Uint8Array | undefined)?.length ?? 0, type: input.ContentType });
+    return {};
+  });
+  const queue = { adapter: 'sqs', send: async (name: QueueName, message: QueueMessage) => void queued.push({ queue: name, message }), ping: async () => undefined };
+  ports = { database: db.database, objects: { adapter: 's3', client: s3, bucket: 'groundwork-data', presignPut: async () => 'https://example.com/upload' }, identity, queue } as unknown as Ports;
 }, 90_000);
 
 afterAll(async () => {
@@ -114,5 +134,33 @@ describe('first sign-in custom resource', () => {
     const embedded = { ...ports, identity: { adapter: 'embedded' } as unknown as IdentityPort };
     await expect(onEvent(event('Create', 'root@example.com'), embedded)).rejects.toThrow(/cannot mail a first password/);
     expect(invited).toHaveLength(2);
+  });
+
+  it('with DemoContent uploads the documentation through the product path and builds its knowledge base, and never fails the deploy waiting', async () => {
+    const [system] = await systemOrganizations();
+    const answer = await onEvent(event('Update', 'root@example.com', FIRST_SIGN_IN_RESOURCE_ID, 'true'), ports, { documentsRoot: REPOSITORY_ROOT, demoTimeoutMs: 0, demoPollMs: 1 });
+    // Nothing ingests here, so the knowledge base never gets ready: the deploy goes on without it.
+    expect(answer.Data).toMatchObject({ SystemOrganizationId: system!.id, AdminCreated: 'false', DemoContent: 'not finished' });
+    expect(invited).toHaveLength(2);
+
+    const tree = await new FolderRepository(db.database).tree(system!.id);
+    const [folder] = tree.childrenOf(tree.root.id).filter((item) => item.name === DEMO_CONTENT.folderName);
+    const { files } = await new FileRepository(db.database).listFolder(system!.id, folder!.id);
+    expect(files.map((file) => file.name)).toContain('README.md');
+    expect(files.map((file) => file.name)).toContain('deployment.md');
+    expect(files.every((file) => file.metadata.upload_completed_at !== undefined)).toBe(true);
+    expect(queued.filter((entry) => entry.queue === 'indexing')).toHaveLength(files.length);
+    const knowledgeBases = (await new KnowledgeBaseRepository(db.database).list(system!.id)).items.filter((item) => item.name === DEMO_CONTENT.knowledgeBaseName);
+    expect(knowledgeBases).toHaveLength(1);
+
+    // Again (another update): nothing twice.
+    await onEvent(event('Update', 'root@example.com', FIRST_SIGN_IN_RESOURCE_ID, 'true'), ports, { documentsRoot: REPOSITORY_ROOT, demoTimeoutMs: 0, demoPollMs: 1 });
+    expect((await new FileRepository(db.database).listFolder(system!.id, folder!.id)).files).toHaveLength(files.length);
+    expect((await new KnowledgeBaseRepository(db.database).list(system!.id)).items.filter((item) => item.name === DEMO_CONTENT.knowledgeBaseName)).toHaveLength(1);
+  });
+
+  it('answers a demo content it could not make, without failing the deploy', async () => {
+    const answer = await onEvent(event('Update', 'root@example.com', FIRST_SIGN_IN_RESOURCE_ID, 'true'), ports, { documentsRoot: '/nonexistent', demoTimeoutMs: 0 });
+    expect(answer.Data?.DemoContent).toBe('not finished');
   });
 });
