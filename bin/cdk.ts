@@ -22,6 +22,9 @@
  * - groundwork:adminEmail           The first system administrator: the first deploy creates the
  *                                   system organization and this user; Cognito mails the
  *                                   temporary password (lib/first-sign-in/).
+ * - groundwork:demoContent          `true`: the first sign-in also creates the demo content (the
+ *                                   documentation's knowledge base and Groundwork Help) in the
+ *                                   system organization.
  * - groundwork:googleClientId       Google sign-in through Cognito federation, with
  *   groundwork:googleClientSecretName  the Secrets Manager secret holding its client secret.
  * - groundwork:supportEmail         The support mailbox new tickets are mailed to. Default:
