@@ -48,7 +48,10 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 240_000,
           globalSetup: ['test/support/shared-dynamodb.ts'],
-          fileParallelism: false,
+          // Each file starts its own platform and Chromium and mostly waits on them: two files side by
+          // side took the browser stage from 1.0x to 1.5x its files' summed time, all 64 tests passing
+          // at a load of 12 on two cores.
+          maxWorkers: Math.min(CORES, 2),
         },
       },
     ],
