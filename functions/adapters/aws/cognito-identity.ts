@@ -240,11 +240,7 @@ export function createCognitoIdentity(options: CognitoIdentityOptions): Identity
           new AdminCreateUserCommand({
             UserPoolId: userPoolId,
             Username: email,
-            UserAttributes: [
-              { Name: 'email', Value: email },
-              { Name: 'email_verified', Value: 'true' },
-              { Name: 'name', Value: account.fullName },
-            ],
+            UserAttributes: accountAttributes(email, account.fullName),
             // The product sends its own invitations; Cognito's temporary-password mail would confuse.
             MessageAction: 'SUPPRESS',
           }),
@@ -276,11 +272,7 @@ export function createCognitoIdentity(options: CognitoIdentityOptions): Identity
           new AdminCreateUserCommand({
             UserPoolId: userPoolId,
             Username: email,
-            UserAttributes: [
-              { Name: 'email', Value: email },
-              { Name: 'email_verified', Value: 'true' },
-              { Name: 'name', Value: account.fullName },
-            ],
+            UserAttributes: accountAttributes(email, account.fullName),
             // No MessageAction: Cognito mails the temporary password, which the hosted sign-in
             // then asks to replace. Nobody else ever knows the first administrator's password.
             DesiredDeliveryMediums: ['EMAIL'],
@@ -377,4 +369,13 @@ export function createCognitoIdentity(options: CognitoIdentityOptions): Identity
       }
     },
   };
+}
+
+/** A new account's attributes: the API has checked the address, so it is verified from the start. */
+function accountAttributes(email: string, fullName: string): AttributeType[] {
+  return [
+    { Name: 'email', Value: email },
+    { Name: 'email_verified', Value: 'true' },
+    { Name: 'name', Value: fullName },
+  ];
 }
