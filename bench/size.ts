@@ -91,7 +91,7 @@ async function webFigures(outDir: string) {
 
 /** NodejsFunction's bundling options as the esbuild options its local bundler passes on the command line. */
 function esbuildOptions(entry: string, outfile: string): esbuild.BuildOptions {
-  const { format, target, mainFields, banner, externalModules, minify, sourceMap, sourcesContent, ...rest } = LAMBDA_BUNDLING;
+  const { format, target, mainFields, banner, externalModules, minify, sourceMap, sourcesContent, charset, ...rest } = LAMBDA_BUNDLING;
   const unknown = Object.keys(rest).filter((key) => rest[key as keyof typeof rest] !== undefined);
   // A new option in lib/ that this translation ignores would make the figures silently wrong.
   if (unknown.length > 0) throw new Error(`bench/size.ts does not translate these bundling options yet: ${unknown.join(', ')}`);
@@ -108,6 +108,7 @@ function esbuildOptions(entry: string, outfile: string): esbuild.BuildOptions {
     minify: minify ?? false,
     sourcemap: sourceMap ?? false,
     sourcesContent: sourcesContent ?? true,
+    charset: charset === 'utf8' ? 'utf8' : 'ascii',
     logLevel: 'error',
   };
 }

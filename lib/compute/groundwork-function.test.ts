@@ -11,4 +11,8 @@ describe('how every function is bundled', () => {
     expect(LAMBDA_BUNDLING.sourceMap).toBe(false);
     expect(LAMBDA_BUNDLING.minify).toBe(true);
   });
+
+  it('keeps non-ASCII text as UTF-8 rather than escapes', () => {
+    expect(LAMBDA_BUNDLING.charset).toBe('utf8');
+  });
 });

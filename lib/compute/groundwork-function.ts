@@ -1,6 +1,6 @@
 import { Annotations, type Duration, Stack } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { type BundlingOptions, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { type BundlingOptions, Charset, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { CONTEXT, contextFlag } from '../context';
@@ -47,6 +47,9 @@ export const LAMBDA_BUNDLING: BundlingOptions = {
   // bundle positions; to read one, rebuild the same commit with `sourceMap: true` and map the
   // position (docs/deployment.md, "Functions, queues and alarms").
   sourceMap: false,
+  // Non-ASCII text (the code-page tables of the text and spreadsheet decoders) stays UTF-8 instead
+  // of \uXXXX escapes: 66 kB less in the indexing zip. Node reads every module as UTF-8.
+  charset: Charset.UTF8,
 };
 
 /**
