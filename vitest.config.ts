@@ -20,6 +20,10 @@ export default defineConfig({
         test: {
           name: 'unit',
           maxWorkers: CORES,
+          // Files share a worker's module cache instead of each loading MUI, React, the AWS SDK and
+          // the domain again: the stage went from 350 s to 253 s on two cores, all 1,531 tests
+          // passing. Tests reset what they set (stubs, timers, browser storage) after themselves.
+          isolate: false,
           include: ['{bin,lib,functions,local,shared,frontend}/**/*.test.{ts,tsx}', 'test/contract/**/*.test.ts'],
           exclude: ['**/node_modules/**', 'frontend/dist/**'],
           testTimeout: 60_000,
