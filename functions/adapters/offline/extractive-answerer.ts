@@ -104,7 +104,7 @@ function lengthFactor(words: number): number {
   return 1;
 }
 
-export function scoreCandidates(input: ChatModelInput): Candidate[] {
+function scoreCandidates(input: ChatModelInput): Candidate[] {
   const questionTerms = questionTermsOf(input);
   if (questionTerms.size === 0) return [];
   const questionSequence = contentTerms(input.question);

@@ -1,3 +1,5 @@
+import { ASCIIDOC_TITLE, definitionTerm, DELIMITED } from './markup-text';
+
 /**
  * The definition-list entry a chunk starts inside of. Reference pages are long definition lists
  * (Git's OPTIONS: "--force-with-lease::" then paragraphs joined by "+"), and a 500-character chunk
@@ -11,21 +13,13 @@
  * unindented paragraph after a blank line without "+", a title, or the next term ends it.
  */
 
-/** An AsciiDoc definition-list term line, as markup-text.ts reads it. */
-const TERM = /^(\S.*?)::\s*$/;
-const DELIMITER = /^(-{4,}|\.{4,})\s*$/;
-/** A title underline (reST, AsciiDoc two-line titles) or an AsciiDoc "== Title". */
+/** A title's underline (reST, AsciiDoc two-line titles). */
 const UNDERLINE = /^([=\-~^])\1{2,}\s*$/;
-const TITLE = /^={1,5}\s+\S/;
 
 /** How a heading-path element marks the terms of the entry a chunk continues. */
 const ENTRY_SUFFIX = '::';
 
 const isBlank = (line: string) => line.trim() === '';
-const isTermLine = (line: string) => {
-  const term = TERM.exec(line)?.[1];
-  return term !== undefined && !/^\s/.test(line) && term.split(/\s+/).length <= 8 && !/[.!?]$/.test(term);
-};
 
 /** The terms of the entry that `text` is inside of at `offset` (a chunk's start), if it is inside one. */
 export function entryTermsAt(text: string, offset: number): string[] | undefined {
@@ -34,7 +28,7 @@ export function entryTermsAt(text: string, offset: number): string[] | undefined
   const lineEnd = text.indexOf('\n', offset);
   const lines = text.slice(0, lineEnd === -1 ? text.length : lineEnd).split('\n');
   // A chunk that starts with a term names it itself.
-  if (isTermLine(lines.at(-1) ?? '')) return undefined;
+  if (definitionTerm(lines.at(-1) ?? '') !== undefined) return undefined;
   let terms: string[] | undefined;
   let readingTerms = false;
   let afterBlank = false;
@@ -56,18 +50,18 @@ export function entryTermsAt(text: string, offset: number): string[] | undefined
       continue;
     }
     const previous = index > 0 ? lines[index - 1]!.trim() : '';
-    const opens = DELIMITER.exec(trimmed)?.[1];
+    const opens = DELIMITED.exec(trimmed)?.[1];
     if (opens && (previous === '' || previous === '+' || /^\[.*\]$/.test(previous))) {
       delimiter = opens;
       afterBlank = false;
       joined = false;
       continue;
     }
-    if (TITLE.test(line) || (UNDERLINE.test(line) && previous !== '')) {
+    const term = definitionTerm(line);
+    if (ASCIIDOC_TITLE.test(line) || (UNDERLINE.test(line) && previous !== '')) {
       terms = undefined;
       readingTerms = false;
-    } else if (isTermLine(line)) {
-      const term = TERM.exec(line)![1]!.trim();
+    } else if (term !== undefined) {
       terms = readingTerms && !afterBlank ? [...(terms ?? []), term] : [term];
       readingTerms = true;
     } else if (terms !== undefined && afterBlank && !joined && !readingTerms && !/^\s/.test(line)) {

@@ -42,7 +42,9 @@ export function inlineMarkup(line: string): string {
 /** A line of one repeated punctuation character: a reST title's underline or overline. */
 const ADORNMENT = /^([=\-~^"'*+#<>_:.])\1{2,}\s*$/;
 /** AsciiDoc delimited blocks: listing (----), literal (....), passthrough. */
-const DELIMITED = /^(-{4,}|\.{4,})\s*$/;
+export const DELIMITED = /^(-{4,}|\.{4,})\s*$/;
+/** An AsciiDoc one-line title: "== Options". */
+export const ASCIIDOC_TITLE = /^(={1,5})\s+(\S.*)$/;
 /** Directives whose content is code. */
 const CODE_DIRECTIVE = /^\.\.\s+(?:code-block|code|sourcecode|highlight-block|doctest|testcode)::\s*(\S*)\s*$/;
 const DIRECTIVE = /^\.\.\s+([\w:-]+)::\s*(.*)$/;
@@ -58,6 +60,12 @@ const PREPROCESSOR = /^(?:include|ifdef|ifndef|ifeval|endif)::\S*\[.*\]$/;
 const TERM = /^(\S.*?)::\s*$/;
 
 const indentOf = (line: string) => /^[ \t]*/.exec(line)![0].replace(/\t/g, '        ').length;
+
+/** The term a definition-list line defines ("--autostash::" → "--autostash"): at the margin, a few words, no sentence's end. */
+export function definitionTerm(line: string): string | undefined {
+  const term = TERM.exec(line)?.[1];
+  return term !== undefined && indentOf(line) === 0 && term.split(/\s+/).length <= 8 && !/[.!?]$/.test(term) ? term.trim() : undefined;
+}
 const isBlank = (line: string | undefined) => line === undefined || line.trim() === '';
 
 /** The indented block starting at `from` (blank lines inside it included), dedented; and where it ends. */
@@ -125,7 +133,7 @@ export function markupAsMarkdown(text: string): string {
       continue;
     }
     if (ADORNMENT.test(line) && isBlank(lines[index - 1]) && !isBlank(next) && !DELIMITED.test(line)) continue; // an overline
-    const asciidocTitle = /^(={1,5})\s+(\S.*)$/.exec(line);
+    const asciidocTitle = ASCIIDOC_TITLE.exec(line);
     if (asciidocTitle) {
       out.push(`${'#'.repeat(asciidocTitle[1]!.length)} ${inlineMarkup(asciidocTitle[2]!)}`);
       continue;
@@ -182,9 +190,9 @@ export function markupAsMarkdown(text: string): string {
       continue;
     }
     // An AsciiDoc definition list: consecutive "term::" lines, then the description, on one line.
-    const term = TERM.exec(line);
-    if (term && indentOf(line) === 0 && !isBlank(next) && (TERM.test(next!) || indentOf(next!) > 0) && term[1]!.split(/\s+/).length <= 8 && !/[.!?]$/.test(term[1]!)) {
-      const terms = [term[1]!.trim()];
+    const term = definitionTerm(line);
+    if (term !== undefined && !isBlank(next) && (TERM.test(next!) || indentOf(next!) > 0)) {
+      const terms = [term];
       let at = index + 1;
       for (let more = TERM.exec(lines[at] ?? ''); more && indentOf(lines[at]!) === 0; more = TERM.exec(lines[++at] ?? '')) terms.push(more[1]!.trim());
       const description = !isBlank(lines[at]) && indentOf(lines[at]!) > 0 ? indentedBlock(lines, at, 0) : { body: [], end: at };
