@@ -32,6 +32,14 @@ describe('decodeText', () => {
     expect(decoded.text).toBe(hebrew);
   });
 
+  it.each([
+    ['Shift_JIS', 'shift_jis', 'このドキュメントは、日本語のテキストを古い文字コードで保存したものです。検索と回答のために正しく読み取られる必要があります。'],
+    ['windows-1251', 'windows-1251', 'Этот документ сохранён в старой кодировке Windows, и его текст должен читаться правильно при поиске и в ответах.'],
+  ] as const)('reads legacy %s text with the runtime decoder', (_name, encoding, text) => {
+    const decoded = decodeText(legacyText(text, encoding));
+    expect(decoded.text).toBe(text);
+  });
+
   it('reads Western European legacy text as windows-1252, curly quotes included', () => {
     const text = '“Können” – äöüß, déjà vu, and a price of 5 €.';
     expect(decodeText(legacyText(text, 'windows-1252'))).toEqual({ text, encoding: 'windows-1252' });

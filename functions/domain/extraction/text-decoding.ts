@@ -1,5 +1,4 @@
 import chardet from 'chardet';
-import iconv from 'iconv-lite';
 
 export interface DecodedText {
   text: string;
@@ -14,8 +13,9 @@ const SAMPLE_BYTES = 64 * 1024;
 /**
  * Reads text whatever it was saved as: a byte order mark decides first; then UTF-16/32 without one
  * when the zero bytes of ASCII text give it away; then strict UTF-8 (which pure ASCII also is); and
- * only then a guess among legacy single-byte encodings with chardet, decoded by iconv-lite, since a
- * wrong guess there garbles letters while the earlier steps are certain.
+ * only then a guess among legacy encodings with chardet, decoded by the runtime's TextDecoder (the
+ * WHATWG encodings, which Node's full ICU provides), since a wrong guess there garbles letters while
+ * the earlier steps are certain.
  */
 export function decodeText(bytes: Uint8Array): DecodedText {
   const bom = byteOrderMark(bytes);
@@ -79,7 +79,7 @@ function decodeUnicode(bytes: Uint8Array, encoding: UnicodeEncoding): DecodedTex
   }
 }
 
-// Neither TextDecoder nor iconv-lite's default build reads UTF-32 in every runtime, and the loop is short.
+// TextDecoder reads no UTF-32 (the WHATWG Encoding standard has none), and the loop is short.
 function decodeUtf32(bytes: Uint8Array, littleEndian: boolean): string {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const parts: string[] = [];
@@ -112,7 +112,40 @@ function decodeLegacy(bytes: Uint8Array): DecodedText {
       // Mostly UTF-8 with a few broken sequences: keep the text, the broken bytes become U+FFFD.
       return { text: new TextDecoder('utf-8').decode(bytes), encoding: 'UTF-8' };
     }
-    if (iconv.encodingExists(encoding)) return { text: iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), encoding), encoding };
+    const decoder = legacyDecoder(encoding);
+    if (decoder) return { text: decoder.decode(bytes), encoding };
   }
-  return { text: iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 'windows-1252'), encoding: 'windows-1252' };
+  return { text: legacyDecoder('windows-1252')!.decode(bytes), encoding: 'windows-1252' };
+}
+
+/** windows-1252's characters at 0x80-0x9F, where Latin-1 has C1 controls; the five it leaves undefined stay as they are. */
+const WINDOWS_1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+
+export interface LegacyDecoder {
+  /** The WHATWG name of the encoding the label stands for ("iso-8859-1" stands for windows-1252). */
+  encoding: string;
+  decode(bytes: Uint8Array): string;
+}
+
+/**
+ * How to read bytes of a legacy encoding (a WHATWG label, as chardet, `<meta charset>` and the
+ * spreadsheet code pages name them), or undefined when the runtime has no decoder for it.
+ * ISO-2022-KR and ISO-2022-CN are labels of WHATWG's "replacement" decoder, which turns everything
+ * into U+FFFD: such a label is treated as unknown. Node's TextDecoder (seen on Node 20) reads
+ * windows-1252 as Latin-1, losing curly quotes, dashes and the euro sign, so its C1 range is mapped
+ * here whatever the runtime does.
+ */
+export function legacyDecoder(label: string): LegacyDecoder | undefined {
+  let decoder: TextDecoder;
+  try {
+    decoder = new TextDecoder(label.trim().toLowerCase());
+  } catch {
+    return undefined;
+  }
+  if (decoder.encoding === 'replacement') return undefined;
+  if (decoder.encoding !== 'windows-1252') return { encoding: decoder.encoding, decode: (bytes) => decoder.decode(bytes) };
+  return {
+    encoding: decoder.encoding,
+    decode: (bytes) => decoder.decode(bytes).replace(/[\u0080-\u009f]/g, (c) => WINDOWS_1252_HIGH[c.charCodeAt(0) - 0x80]!),
+  };
 }

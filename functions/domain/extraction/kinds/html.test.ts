@@ -113,8 +113,8 @@ describe('html', () => {
   });
 
   it('decodes the charset of the Content-Type header, else of <meta charset>', () => {
-    const page = '<html><head><meta charset="windows-1252"><title>Café</title></head><body><p>Crème brûlée à la carte, served every day in the café on the corner.</p></body></html>';
-    expect(extractHtml(legacyText(page, 'windows-1252')).text).toContain('Crème brûlée');
+    const page = '<html><head><meta charset="windows-1252"><title>Café</title></head><body><p>“Crème brûlée” – à la carte for 5 €, served every day in the café on the corner.</p></body></html>';
+    expect(extractHtml(legacyText(page, 'windows-1252')).text).toContain('“Crème brûlée” – à la carte for 5 €');
     const noMeta = '<html><head><title>Café</title></head><body><p>Crème brûlée à la carte.</p></body></html>';
     expect(extractHtml(legacyText(noMeta, 'iso-8859-1'), { charset: 'ISO-8859-1' }).metadata.title).toBe('Café');
   });

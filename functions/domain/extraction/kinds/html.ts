@@ -1,9 +1,11 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
-import TurndownService from 'turndown';
+// turndown's browser build: the same converter without domino, the DOM its Node build bundles to
+// parse strings (65 kB of the indexing Lambda's zip). It is only ever handed linkedom elements.
+import TurndownService from 'turndown/lib/turndown.browser.es.js';
 import type { ExtractedDocument } from '../extracted-document';
 import { assembleDocument } from '../document-assembly';
-import { decodeText } from '../text-decoding';
+import { decodeText, legacyDecoder, type LegacyDecoder } from '../text-decoding';
 import { markdownSections } from './markdown';
 
 export interface HtmlExtractionOptions {
@@ -79,14 +81,10 @@ export function decodeHtml(bytes: Uint8Array, headerCharset?: string): { text: s
   return decodeText(bytes);
 }
 
-function decoderFor(label: string): TextDecoder | undefined {
-  try {
-    // A page that says it is UTF-16 in ASCII bytes is not UTF-16 (the HTML standard reads it as UTF-8).
-    const decoder = new TextDecoder(label.trim().toLowerCase());
-    return decoder.encoding.startsWith('utf-16') ? new TextDecoder('utf-8') : decoder;
-  } catch {
-    return undefined;
-  }
+function decoderFor(label: string): LegacyDecoder | undefined {
+  const decoder = legacyDecoder(label);
+  // A page that says it is UTF-16 in ASCII bytes is not UTF-16 (the HTML standard reads it as UTF-8).
+  return decoder?.encoding.startsWith('utf-16') ? legacyDecoder('utf-8') : decoder;
 }
 
 function readableContent(document: Document): Element | undefined {
@@ -230,7 +228,8 @@ function tableMarkdown(table: HTMLElement, turndown: TurndownService): string {
 }
 
 function cellText(cell: HTMLElement, turndown: TurndownService): string {
-  const markdown = cell.innerHTML.trim() ? turndown.turndown(cell.innerHTML) : '';
+  // The cell element itself, not its HTML: turndown converts its children without parsing again.
+  const markdown = cell.innerHTML.trim() ? turndown.turndown(cell) : '';
   // A heading inside a cell ("## All functions" heading a column of a reference index) is the cell's text.
   return markdown.replace(/^#{1,6}\s+/gm, '').replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|').trim();
 }

@@ -9,7 +9,7 @@ const SHEETS = {
     [],
     ['South', 980, null, 'note:\nestimated'],
   ],
-  'Read me': [['Figures in thousands of CHF']],
+  'Read me': [['Figures in thousands of CHF, Zürich – 東京']],
 };
 
 describe.each([
@@ -21,7 +21,7 @@ describe.each([
     expect(document.kind).toBe(bookType === 'xlsx' ? 'xlsx' : 'xls');
     expect(document.sections).toEqual([
       { text: 'Region\tQ1\tQ2\nNorth\t1200\t1350.5\nSouth\t980\t\tnote: estimated', sheet: 'Revenue' },
-      { text: 'Figures in thousands of CHF', sheet: 'Read me' },
+      { text: 'Figures in thousands of CHF, Zürich – 東京', sheet: 'Read me' },
     ]);
     expect(document.metadata.sheetNames).toEqual(['Revenue', 'Read me']);
   });

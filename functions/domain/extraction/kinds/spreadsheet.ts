@@ -1,12 +1,12 @@
 import * as XLSX from '@e965/xlsx';
-import * as codepages from '@e965/xlsx/dist/cpexcel.full.mjs';
 import type { ExtractedDocument, ExtractedSection } from '../extracted-document';
 import { assembleDocument } from '../document-assembly';
 import { EXTRACTION_MESSAGES, ExtractionError } from '../extraction-error';
+import { SPREADSHEET_CODE_PAGES } from './spreadsheet-codepages';
 
-// Excel 95 and older store text in the workbook's Windows codepage; SheetJS's ESM build decodes
-// only Latin-1 until it is given the codepage tables.
-XLSX.set_cptable(codepages);
+// Excel 95 and older store text in the workbook's Windows code page; SheetJS's ESM build decodes
+// only Latin-1 until it is given a code page interface.
+XLSX.set_cptable(SPREADSHEET_CODE_PAGES);
 
 /**
  * xlsx and xls (and the HTML/XML/text files spreadsheet programs save as .xls) through SheetJS:
