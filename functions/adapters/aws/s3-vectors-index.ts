@@ -44,11 +44,11 @@ export const S3_VECTORS_LIMITS = {
 
 /**
  * Metadata keys that are returned but cannot be filtered on, so they do not count against the
- * 2 KB of filterable metadata: the chunk text (up to 2000 characters), headings, and the name and
- * URL, which can each be long. Only sourceId is ever filtered on. Fixed when an index is created;
+ * 2 KB of filterable metadata: the chunk text (up to 2000 characters) and the text that follows
+ * it (up to 1000), headings, and the name and URL, which can each be long. Only sourceId is ever filtered on. Fixed when an index is created;
  * indexes are rebuilt per deploy, so a change here reaches every knowledge base at its next deploy.
  */
-export const NON_FILTERABLE_KEYS = ['text', 'headings', 'name', 'url'] as const;
+export const NON_FILTERABLE_KEYS = ['text', 'following', 'headings', 'name', 'url'] as const;
 
 interface StoredMetadata {
   sourceId: string;
@@ -58,6 +58,7 @@ interface StoredMetadata {
   sheet?: string;
   slide?: number;
   text: string;
+  following?: string;
   name: string;
   headings?: string[];
   url?: string;
@@ -67,7 +68,7 @@ const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8
 
 /** Flattens a record into S3 Vectors metadata, refusing what the service would refuse. */
 export function toStoredMetadata(record: IndexRecord): StoredMetadata {
-  const { name, headings, url, chunkIndex, page, sheet, slide } = record.metadata;
+  const { name, headings, url, chunkIndex, page, sheet, slide, following } = record.metadata;
   const filterable = {
     sourceId: record.sourceId,
     sourceType: record.sourceType,
@@ -83,6 +84,7 @@ export function toStoredMetadata(record: IndexRecord): StoredMetadata {
   const stored: StoredMetadata = {
     ...filterable,
     text: record.text,
+    ...(following ? { following } : {}),
     name,
     ...(headings && headings.length > 0 ? { headings } : {}),
     ...(url !== undefined ? { url } : {}),
@@ -102,6 +104,7 @@ function toHit(key: string, stored: StoredMetadata, distance: number): IndexHit 
     ...(stored.slide !== undefined ? { slide: stored.slide } : {}),
     ...(stored.headings !== undefined ? { headings: stored.headings } : {}),
     ...(stored.url !== undefined ? { url: stored.url } : {}),
+    ...(stored.following ? { following: stored.following } : {}),
   };
   return { id: key, sourceId: stored.sourceId, sourceType: stored.sourceType, text: stored.text, score: scoreFromCosineDistance(distance), metadata };
 }

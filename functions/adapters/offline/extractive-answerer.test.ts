@@ -289,4 +289,17 @@ describe('issue 17: no loss between retrieval and citations', () => {
     expect(result.text).toContain('It first checks the remote ref');
     expect(result.text.match(/--force-with-lease/g)).toHaveLength(1);
   });
+
+  it("reads on past the chunk into the text that follows it, and quotes it under the passage's marker", () => {
+    const pull = {
+      ...passage('fil_pull', 'git-pull.txt', '--rebase::\n\tWhen true, rebase the current branch on top of the upstream branch after fetching.', 0.8),
+      following: '\n\tSee `pull.rebase` in git-config(1) if you want to make git pull always rebase instead of merging.\n',
+    };
+    const result = answer('How do I make git pull always rebase instead of merging, without typing an option every time?', [pull]);
+    expect(result.cited).toEqual(['fil_pull']);
+    expect(result.text).toContain('`pull.rebase`');
+    expect(result.text).toMatch(/instead of merging\. \[1\]/);
+    // Without the following text, the chunk alone does not name the setting.
+    expect(answer('How do I make git pull always rebase instead of merging, without typing an option every time?', [{ ...pull, following: undefined }]).text).not.toContain('pull.rebase');
+  });
 });

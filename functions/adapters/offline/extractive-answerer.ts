@@ -1,5 +1,5 @@
 import type { ChatModelInput, ChatModelPort } from '../../contracts/ports/chat-model';
-import type { Passage } from '../../contracts/ports/passage';
+import { readingText, type Passage } from '../../contracts/ports/passage';
 import { NOTHING_RELEVANT } from '../../domain/answering/answer-texts';
 import { contentTerms } from '../../domain/text-analysis/analyzers';
 import { questionTermsOf, relevantPassages, termsToMatch } from '../../domain/answering/relevance';
@@ -108,7 +108,9 @@ function scoreCandidates(input: ChatModelInput): Candidate[] {
   const questionTerms = questionTermsOf(input);
   if (questionTerms.size === 0) return [];
   const questionSequence = contentTerms(input.question);
-  const sentences = input.passages.flatMap((passage, passageIndex) => sentencesOf(passage.text, passage.headings).map((sentence) => ({ passage, passageIndex, sentence })));
+  // Each passage is read on past its chunk into the text that follows it: a sentence there answers
+  // as well, and is quoted from the same page under the same marker.
+  const sentences = input.passages.flatMap((passage, passageIndex) => sentencesOf(readingText(passage), passage.headings).map((sentence) => ({ passage, passageIndex, sentence })));
   const ownTerms = sentences.map(({ sentence }) => contentTerms(sentence.text));
   const termSets = ownTerms.map((terms) => new Set(terms));
   const weights = weightedTerms(questionTerms, termSets);

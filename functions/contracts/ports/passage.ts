@@ -18,7 +18,12 @@ export interface Passage {
   page?: number;
   /** The document headings the chunk sits under, outermost first (not part of `text`). */
   headings?: string[];
+  /** The document's text right after the chunk (IndexRecordMetadata.following): what an answer may read on into. */
+  following?: string;
 }
+
+/** What the answer step reads of a passage: the chunk and, run on as the document runs on, the text after it. */
+export const readingText = (passage: Pick<Passage, 'text' | 'following'>): string => (passage.following ? `${passage.text}${passage.following}` : passage.text);
 
 /**
  * The document a passage belongs to when passages are spread over documents: a crawled page (its

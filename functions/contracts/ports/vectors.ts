@@ -18,6 +18,11 @@ export interface IndexRecordMetadata {
   headings?: string[];
   url?: string;
   chunkIndex: number;
+  /**
+   * The document's text right after the chunk (about two chunks of it, ending where a sentence
+   * does): not searched, but read by the answer step, which may quote on past the chunk's end.
+   */
+  following?: string;
 }
 
 export interface IndexRecord {

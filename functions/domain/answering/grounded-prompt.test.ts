@@ -48,6 +48,16 @@ describe('the grounded prompt', () => {
     expect(prompt.messages[2]?.content).toBe('Passages:\n\n[1] refunds.md\nRefunds within 30 days.\n\n[2] returns.md\nReturns are free.\n\nQuestion: What about returns?');
   });
 
+  it("gives the model the text that follows a passage's chunk, under the passage's number", () => {
+    const prompt = groundedPrompt({
+      question: 'How do I always rebase?',
+      history: [],
+      passages: [{ ...passage('git-pull.txt', '--rebase: Rebase after fetching.'), following: ' See pull.rebase to make it the default.' }],
+      model: 'claude-3-sonnet',
+    });
+    expect(prompt.messages[0]?.content).toContain('[1] git-pull.txt\n--rebase: Rebase after fetching. See pull.rebase to make it the default.');
+  });
+
   it('turns a reply into text and cited passages; the not-found reply cites nothing', () => {
     expect(groundedAnswer(' Returns are free [2]. ', 2)).toEqual({ text: 'Returns are free [2].', citedPassageIndexes: [1] });
     expect(groundedAnswer(`${NOTHING_RELEVANT} [1]`, 2)).toEqual({ text: `${NOTHING_RELEVANT} [1]`, citedPassageIndexes: [] });

@@ -1,4 +1,5 @@
 import type { ChatModelInput } from '../../contracts/ports/chat-model';
+import { readingText } from '../../contracts/ports/passage';
 import { NOTHING_RELEVANT, saysNothingRelevant } from './answer-texts';
 import { citedIndexes } from './citation-markers';
 
@@ -12,7 +13,7 @@ export interface GroundedPrompt {
   messages: PromptMessage[];
 }
 
-/** A chunk is at most 2000 characters (§15.4); this only guards against a runaway source. */
+/** A chunk is at most 2000 characters (§15.4), with at most 1000 that follow it; this only guards against a runaway source. */
 const PASSAGE_MAX_CHARACTERS = 4000;
 
 export const SYSTEM_PROMPT = [
@@ -42,7 +43,7 @@ function passagesBlock(input: ChatModelInput): string {
   if (input.passages.length === 0) return 'Passages: none were found.';
   const blocks = input.passages.map((passage, index) => {
     const where = [passage.name, passage.page !== undefined ? `page ${passage.page}` : undefined, passage.url].filter(Boolean).join(', ');
-    return `[${index + 1}] ${where}\n${passage.text.slice(0, PASSAGE_MAX_CHARACTERS)}`;
+    return `[${index + 1}] ${where}\n${readingText(passage).slice(0, PASSAGE_MAX_CHARACTERS)}`;
   });
   return `Passages:\n\n${blocks.join('\n\n')}`;
 }

@@ -133,6 +133,16 @@ describe('sentencesOf', () => {
     expect(second).toMatchObject({ text: 'This is similar to the short output.', term: '`--porcelain[=<version>]`' });
   });
 
+  it("reads a line of the chunk's heading path as its heading, though it is long and ends with a period", () => {
+    const title = 'Microstructural development of human newborn cerebral white matter assessed in vivo by diffusion tensor imaging.';
+    const passage = `${title}\n\nAlterations of the architecture of cerebral white matter can affect cortical development. A line scan sequence was applied.`;
+    expect(sentencesOf(passage, [title]).map((s) => [s.text, s.heading])).toEqual([
+      ['Alterations of the architecture of cerebral white matter can affect cortical development.', title],
+      ['A line scan sequence was applied.', title],
+    ]);
+    expect(sentencesOf(passage).map((s) => s.text)[0]).toBe(title);
+  });
+
   it('gives the entry a chunk continues (its last heading) to the sentences before its own next term', () => {
     const passage = 'The protection it offers over `--force` is that changes are not clobbered.\n+\nIt is safer.\n\n-q::\n\tSuppress all output.\n\tNothing is printed.';
     const sentences = sentencesOf(passage, ['git-push(1)', 'OPTIONS', entryHeading(['--force-with-lease', '--force-with-lease=<refname>'])]);

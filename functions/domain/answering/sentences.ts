@@ -221,6 +221,11 @@ export function firstCodeBlock(passage: string): string | undefined {
   return block ? quotedCode(block.text) : undefined;
 }
 
+/** A heading as the path and the text both spell it: white space collapsed, closing punctuation and case ignored. */
+function headingKey(text: string): string {
+  return text.replace(/\s+/g, ' ').replace(/[\s.:#]+$/, '').trim().toLowerCase();
+}
+
 /**
  * A passage's sentences. `headings` is the chunk's heading path: when it ends with the terms of a
  * definition entry the chunk starts inside of (chunking/entry-terms.ts), the sentences before the
@@ -235,7 +240,11 @@ export function sentencesOf(passage: string, headings?: readonly string[]): Sent
   // The sentence whose list is being read: items that follow a sentence ending in ":" are its list.
   let listIntroduction: Sentence | undefined;
   const headingLines: string[] = [];
-  for (const [blockIndex, block] of blocksOf(passage).entries()) {
+  const pathHeadings = new Set((headings ?? []).map(headingKey));
+  for (const [blockIndex, read] of blocksOf(passage).entries()) {
+    // The chunker knows its headings: a long title ending in a period ("Microstructural development
+    // of … imaging.") is one though it reads like a sentence, and quoted it answers nothing.
+    const block = !read.heading && !read.code && !read.item && pathHeadings.has(headingKey(read.text)) ? { ...read, heading: true } : read;
     if (block.code) {
       // Code goes with the sentence right before it when that sentence introduces it; other code is left out.
       const introduction = afterProse ? sentences[sentences.length - 1] : undefined;

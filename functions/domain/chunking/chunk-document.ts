@@ -1,5 +1,6 @@
 import { chunkingProblems, type ChunkingOptions } from '../../../shared/rules/chunking';
 import { entryHeading, entryTermsAt } from './entry-terms';
+import { followingText } from './following-text';
 import { sectionOffsets } from './section-offsets';
 import { splitIntoUnits, type TextRange } from './text-units';
 
@@ -35,6 +36,8 @@ export interface Chunk {
   /** `text` is `doc.text.slice(charStart, charEnd)` (see section-offsets for the one exception). */
   charStart: number;
   charEnd: number;
+  /** The document's text right after the chunk, for the answer step to read on into (following-text.ts); absent at the document's end. */
+  following?: string;
 }
 
 /**
@@ -62,12 +65,14 @@ export function chunkDocument(doc: ChunkableDocument, options: ChunkingOptions):
     for (const range of packSection(section.text, options)) {
       // A chunk that starts inside a definition-list entry carries the entry's terms (entry-terms.ts).
       const terms = range.start > 0 ? entryTermsAt(section.text, range.start) : undefined;
+      const following = followingText(sections, position, range.end);
       chunks.push({
         index: chunks.length,
         text: section.text.slice(range.start, range.end),
         ...sectionMetadata(section, terms),
         charStart: base + range.start,
         charEnd: base + range.end,
+        ...(following ? { following } : {}),
       });
     }
   });

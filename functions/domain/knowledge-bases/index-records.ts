@@ -20,6 +20,7 @@ export function fileIndexRecords(file: { id: string; name: string }, document: C
       ...(chunk.sheet !== undefined ? { sheet: chunk.sheet } : {}),
       ...(chunk.slide !== undefined ? { slide: chunk.slide } : {}),
       ...(chunk.headings ? { headings: chunk.headings } : {}),
+      ...(chunk.following ? { following: chunk.following } : {}),
     },
   }));
 }
@@ -40,6 +41,7 @@ export function webPageIndexRecords(sourceId: string, page: { page_id: string; t
       chunkIndex: chunk.index,
       ...(chunk.page !== undefined ? { page: chunk.page } : {}),
       ...(chunk.headings ? { headings: chunk.headings } : {}),
+      ...(chunk.following ? { following: chunk.following } : {}),
     },
   }));
 }

@@ -125,6 +125,7 @@ export function toPassage(hit: IndexHit, knowledgeBaseId: string): Passage {
     ...(hit.metadata.url !== undefined ? { url: hit.metadata.url } : {}),
     ...(hit.metadata.page !== undefined ? { page: hit.metadata.page } : {}),
     ...(hit.metadata.headings?.length ? { headings: hit.metadata.headings } : {}),
+    ...(hit.metadata.following ? { following: hit.metadata.following } : {}),
   };
 }
 
