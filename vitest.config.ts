@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './test/support/longest-first-sequencer';
 
 /**
  * Vitest leaves one core free by default, which on a two-core machine runs one file at a time while
@@ -14,6 +15,8 @@ const CORES = availableParallelism();
 export default defineConfig({
   test: {
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'ERROR' },
+    // The longest files start first, so that none runs alone at the end of a stage (the sequencer says why).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,
