@@ -1,14 +1,13 @@
 import { useCallback } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
-import { useApiFetch } from '../../api/ApiProvider';
+import useSWR from 'swr';
+import { itemPath, useCollectionWrites } from '../../api/collection-writes';
 import { withQuery } from '../../api/query';
 import { API_SOURCE_PAGE_SIZE } from './api-source-rules';
 import type { ApiSource, ApiSourceList, ApiSourceTestAnswer, SaveApiSourceBody } from './types';
 
 export const API_SOURCES_PATH = '/api/api-sources';
 
-const isApiSourceKey = (key: unknown) => typeof key === 'string' && key.startsWith(API_SOURCES_PATH);
-const sourcePath = (id: string, rest = '') => `${API_SOURCES_PATH}/${encodeURIComponent(id)}${rest}`;
+const sourcePath = (id: string, rest = '') => itemPath(API_SOURCES_PATH, id, rest);
 
 /** Contract §14.1: one page (spec 02 §9: 10). */
 export function useApiSourceList(page: number, search: string) {
@@ -23,34 +22,7 @@ export function useApiSource(id: string | undefined) {
 
 /** Every write of contract §14.4–§14.7; each reloads the cached API sources afterwards. */
 export function useApiSourceActions() {
-  const apiFetch = useApiFetch();
-  const { mutate } = useSWRConfig();
-  const reload = useCallback(() => mutate(isApiSourceKey), [mutate]);
-
-  const create = useCallback(
-    async (body: SaveApiSourceBody) => {
-      const answer = await apiFetch<{ apiSource: ApiSource; message: string }>(API_SOURCES_PATH, { method: 'POST', body });
-      await reload();
-      return answer;
-    },
-    [apiFetch, reload],
-  );
-  const update = useCallback(
-    async (id: string, body: SaveApiSourceBody) => {
-      const answer = await apiFetch<{ apiSource: ApiSource; message: string }>(sourcePath(id), { method: 'PUT', body });
-      await reload();
-      return answer;
-    },
-    [apiFetch, reload],
-  );
-  const remove = useCallback(
-    async (id: string) => {
-      await apiFetch(sourcePath(id), { method: 'DELETE' });
-      // The deleted one's own key would answer 404 on a reload; only the lists are re-read.
-      await mutate((key: unknown) => isApiSourceKey(key) && !String(key).startsWith(sourcePath(id)));
-    },
-    [apiFetch, mutate],
-  );
+  const { apiFetch, create, update, remove } = useCollectionWrites<{ apiSource: ApiSource; message: string }, SaveApiSourceBody>(API_SOURCES_PATH);
   /** Contract §14.7: the stored configuration, called once by the server; the body is empty. */
   const test = useCallback((id: string) => apiFetch<ApiSourceTestAnswer>(sourcePath(id, '/test'), { method: 'POST', body: {} }), [apiFetch]);
   return { create, update, remove, test };

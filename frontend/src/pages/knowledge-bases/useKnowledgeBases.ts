@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import useSWR from 'swr';
 import type { KnowledgeBaseSourceType } from '../../../../shared/rules/knowledge-base-form';
-import { useApiFetch } from '../../api/ApiProvider';
+import { isCollectionKey, itemPath, useCollectionWrites } from '../../api/collection-writes';
 import type { Group, PagedList } from '../../api/entities';
 import { withQuery } from '../../api/query';
 import { KNOWLEDGE_BASE_PAGE_SIZE, PROCESSING_POLL_MS } from './knowledge-base-rules';
@@ -9,8 +9,8 @@ import type { DeployAnswer, KnowledgeBase, KnowledgeBaseGroup, KnowledgeBaseList
 
 export const KNOWLEDGE_BASES_PATH = '/api/knowledge-bases';
 
-const isKnowledgeBaseKey = (key: unknown) => typeof key === 'string' && key.startsWith(KNOWLEDGE_BASES_PATH);
-const kbPath = (id: string, rest = '') => `${KNOWLEDGE_BASES_PATH}/${encodeURIComponent(id)}${rest}`;
+const isKnowledgeBaseKey = isCollectionKey(KNOWLEDGE_BASES_PATH);
+const kbPath = (id: string, rest = '') => itemPath(KNOWLEDGE_BASES_PATH, id, rest);
 
 /**
  * The refresh interval while something is processing. SWR asks a function-form interval again only
@@ -87,34 +87,7 @@ function markProcessing(id: string) {
 
 /** Every write of contract §15.4–§15.9; each reloads the cached knowledge bases afterwards. */
 export function useKnowledgeBaseActions() {
-  const apiFetch = useApiFetch();
-  const { mutate } = useSWRConfig();
-  const reload = useCallback(() => mutate(isKnowledgeBaseKey), [mutate]);
-
-  const create = useCallback(
-    async (body: KnowledgeBaseCreateBody) => {
-      const kb = await apiFetch<KnowledgeBase>(KNOWLEDGE_BASES_PATH, { method: 'POST', body });
-      await reload();
-      return kb;
-    },
-    [apiFetch, reload],
-  );
-  const update = useCallback(
-    async (id: string, body: KnowledgeBaseUpdateBody) => {
-      const kb = await apiFetch<KnowledgeBase>(kbPath(id), { method: 'PUT', body });
-      await reload();
-      return kb;
-    },
-    [apiFetch, reload],
-  );
-  const remove = useCallback(
-    async (id: string) => {
-      await apiFetch(kbPath(id), { method: 'DELETE' });
-      // The deleted one's own keys would answer 404 on a reload; only the lists are re-read.
-      await mutate((key: unknown) => isKnowledgeBaseKey(key) && !String(key).startsWith(kbPath(id)));
-    },
-    [apiFetch, mutate],
-  );
+  const { apiFetch, mutate, reload, create, update, remove } = useCollectionWrites<KnowledgeBase, KnowledgeBaseCreateBody, KnowledgeBaseUpdateBody>(KNOWLEDGE_BASES_PATH);
   /** Spec 02 §4: processing at once, then reloaded whatever the answer. */
   const deploy = useCallback(
     async (id: string) => {

@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import useSWR from 'swr';
 import type { CreateWebSourceRequest, WebSource, WebSourceList } from '../../../../shared/api/schemas/web-sources';
-import { useApiFetch } from '../../api/ApiProvider';
+import { itemPath, useCollectionWrites } from '../../api/collection-writes';
 import { withQuery } from '../../api/query';
 import { CRAWL_POLL_MS, isCrawling, WEB_SOURCE_PAGE_SIZE } from './web-source-rules';
 
 export const WEB_SOURCES_PATH = '/api/web-sources';
 
-const isWebSourceKey = (key: unknown) => typeof key === 'string' && key.startsWith(WEB_SOURCES_PATH);
-const sourcePath = (id: string, rest = '') => `${WEB_SOURCES_PATH}/${encodeURIComponent(id)}${rest}`;
+const sourcePath = (id: string, rest = '') => itemPath(WEB_SOURCES_PATH, id, rest);
 
 /**
  * The refresh interval while a crawl is pending or running. SWR asks a function-form interval again
@@ -44,34 +43,7 @@ export function useWebSource(id: string | undefined) {
 
 /** Every write of contract §13.4–§13.7; each reloads the cached web sources afterwards. */
 export function useWebSourceActions() {
-  const apiFetch = useApiFetch();
-  const { mutate } = useSWRConfig();
-  const reload = useCallback(() => mutate(isWebSourceKey), [mutate]);
-
-  const create = useCallback(
-    async (body: CreateWebSourceRequest) => {
-      const answer = await apiFetch<{ webSource: WebSource; message: string }>(WEB_SOURCES_PATH, { method: 'POST', body });
-      await reload();
-      return answer;
-    },
-    [apiFetch, reload],
-  );
-  const update = useCallback(
-    async (id: string, body: CreateWebSourceRequest) => {
-      const answer = await apiFetch<{ webSource: WebSource; message: string }>(sourcePath(id), { method: 'PUT', body });
-      await reload();
-      return answer;
-    },
-    [apiFetch, reload],
-  );
-  const remove = useCallback(
-    async (id: string) => {
-      await apiFetch(sourcePath(id), { method: 'DELETE' });
-      // The deleted one's own key would answer 404 on a reload; only the lists are re-read.
-      await mutate((key: unknown) => isWebSourceKey(key) && !String(key).startsWith(sourcePath(id)));
-    },
-    [apiFetch, mutate],
-  );
+  const { apiFetch, reload, create, update, remove } = useCollectionWrites<{ webSource: WebSource; message: string }, CreateWebSourceRequest>(WEB_SOURCES_PATH);
   /** Spec 02 §4: started with an empty request. */
   const sync = useCallback(
     async (id: string) => {
