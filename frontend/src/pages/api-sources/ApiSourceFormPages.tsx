@@ -1,9 +1,9 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { Box, Button, CircularProgress } from '@mui/material';
-import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { TooltipAction } from '../../components/TooltipAction';
@@ -61,25 +61,17 @@ export function EditApiSourcePage() {
   const location = useLocation();
   const stored = useApiSource(id);
   const actions = useApiSourceActions();
-  const [deleting, setDeleting] = useState(false);
-  const [deleteBusy, setDeleteBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState<unknown>();
   const { testOnArrival } = (location.state as EditArrival | null) ?? {};
 
   const source = stored.data?.apiSource;
-  const confirmDelete = async () => {
-    if (!source) return;
-    setDeleteBusy(true);
-    setDeleteError(undefined);
-    try {
+  const deletion = useConfirmedDelete(
+    async () => {
+      if (!source) return;
       await actions.remove(source.id);
       await navigate(API_SOURCES_LIST_PATH, { state: { notice: API_TEXTS.deleted } satisfies ApiListNotice });
-    } catch (error) {
-      setDeleteError(error);
-      setDeleteBusy(false);
-      setDeleting(false);
-    }
-  };
+    },
+    { closeOnFailure: true },
+  );
 
   let body;
   if (!source) {
@@ -94,7 +86,7 @@ export function EditApiSourcePage() {
     const usedBy = source.used_by_kbs ?? [];
     body = (
       <>
-        {deleteError !== undefined && <ErrorAlert title={API_TEXTS.deleteFailed} error={deleteError} onClose={() => setDeleteError(undefined)} sx={{ mb: 2 }} />}
+        {deletion.error !== undefined && <ErrorAlert title={API_TEXTS.deleteFailed} error={deletion.error} onClose={deletion.clearError} sx={{ mb: 2 }} />}
         <ApiSourceForm
           key={source.id}
           initial={valuesOf(source)}
@@ -110,7 +102,7 @@ export function EditApiSourcePage() {
           onCancel={() => void navigate(API_SOURCES_LIST_PATH)}
           extraActions={
             <TooltipAction title={usedBy.length > 0 ? inUseHint(usedBy) : 'Delete this API source'}>
-              <Button color="error" variant="outlined" startIcon={<DeleteOutlineIcon />} disabled={usedBy.length > 0} onClick={() => setDeleting(true)}>
+              <Button color="error" variant="outlined" startIcon={<DeleteOutlineIcon />} disabled={usedBy.length > 0} onClick={deletion.ask}>
                 Delete
               </Button>
             </TooltipAction>
@@ -125,14 +117,14 @@ export function EditApiSourcePage() {
       <PageHeader title={API_TEXTS.editTitle} subtitle={source?.name} action={<BackButton />} />
       {body}
       <ConfirmDialog
-        open={deleting}
+        open={deletion.open}
         title={`Delete ${API_TEXTS.resourceType}`}
         message={deleteQuestion(source?.name ?? '')}
-        confirmLabel={deleteBusy ? 'Deleting...' : 'Delete'}
+        confirmLabel={deletion.busy ? 'Deleting...' : 'Delete'}
         destructive
-        busy={deleteBusy}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(false)}
+        busy={deletion.busy}
+        onConfirm={deletion.confirm}
+        onCancel={deletion.cancel}
       />
     </Box>
   );

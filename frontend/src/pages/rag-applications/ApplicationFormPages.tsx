@@ -1,7 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
-import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { satisfiesRoleWord } from '../../../../shared/auth/roles';
 import { DEFAULT_LLM_MODEL } from '../../../../shared/rules/chat';
@@ -9,6 +8,7 @@ import { errorMessage } from '../../api/errors';
 import { useSession } from '../../auth/SessionProvider';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { useNotifier } from '../../components/useNotifier';
 import { ApplicationForm, type ApplicationFormValues } from './ApplicationForm';
 import { integrationsFormOf, integrationsPayload } from './integration-form';
@@ -109,23 +109,12 @@ export function EditRagApplicationPage() {
   const application = useApplication(admin ? id : undefined);
   const actions = useApplicationActions();
   const { notify, snackbar } = useNotifier();
-  const [deleting, setDeleting] = useState(false);
-  const [deleteBusy, setDeleteBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState<unknown>();
-  if (admin === undefined) return null;
-
-  const confirmDelete = async () => {
+  const deletion = useConfirmedDelete(async () => {
     if (!id) return;
-    setDeleteBusy(true);
-    setDeleteError(undefined);
-    try {
-      await actions.remove(id);
-      navigate(LIST_PATH, { state: { notice: 'Application deleted successfully' } satisfies ListNotice });
-    } catch (error) {
-      setDeleteError(error);
-      setDeleteBusy(false);
-    }
-  };
+    await actions.remove(id);
+    navigate(LIST_PATH, { state: { notice: 'Application deleted successfully' } satisfies ListNotice });
+  });
+  if (admin === undefined) return null;
 
   let body;
   if (!admin) body = notAllowed;
@@ -152,7 +141,7 @@ export function EditRagApplicationPage() {
         renderFailure={(error, dismiss) => <ErrorAlert title="Failed to update application" error={error} onClose={dismiss} />}
         onNotify={notify}
         extraActions={
-          <Button color="error" variant="outlined" startIcon={<DeleteOutlineIcon />} onClick={() => setDeleting(true)}>
+          <Button color="error" variant="outlined" startIcon={<DeleteOutlineIcon />} onClick={deletion.ask}>
             Delete Application
           </Button>
         }
@@ -165,16 +154,13 @@ export function EditRagApplicationPage() {
       <PageHeader title="Edit RAG Application" subtitle={application.data?.name} action={<BackButton />} />
       {body}
       <TypedDeleteDialog
-        open={deleting}
+        open={deletion.open}
         resourceType="RAG Application"
         message={`This permanently deletes "${application.data?.name ?? ''}", its integrations and API token, and every chat held with it.`}
-        busy={deleteBusy}
-        error={deleteError !== undefined ? <ErrorAlert title="Failed to delete application" error={deleteError} onClose={() => setDeleteError(undefined)} /> : undefined}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => {
-          setDeleting(false);
-          setDeleteError(undefined);
-        }}
+        busy={deletion.busy}
+        error={deletion.error !== undefined ? <ErrorAlert title="Failed to delete application" error={deletion.error} onClose={deletion.clearError} /> : undefined}
+        onConfirm={deletion.confirm}
+        onCancel={deletion.cancel}
       />
       {snackbar}
     </Box>

@@ -1,9 +1,9 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { Box, Button, CircularProgress, Stack } from '@mui/material';
-import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useConfirmedDelete } from '../../components/useConfirmedDelete';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { TooltipAction } from '../../components/TooltipAction';
@@ -53,24 +53,15 @@ export function EditWebSourcePage() {
   const navigate = useNavigate();
   const stored = useWebSource(id);
   const actions = useWebSourceActions();
-  const [deleting, setDeleting] = useState(false);
-  const [deleteBusy, setDeleteBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState<unknown>();
-
   const source = stored.data?.webSource;
-  const confirmDelete = async () => {
-    if (!source) return;
-    setDeleteBusy(true);
-    setDeleteError(undefined);
-    try {
+  const deletion = useConfirmedDelete(
+    async () => {
+      if (!source) return;
       await actions.remove(source.id);
       await navigate(WEB_SOURCES_LIST_PATH, { state: { notice: WEB_TEXTS.deleted } satisfies WebListNotice });
-    } catch (error) {
-      setDeleteError(error);
-      setDeleteBusy(false);
-      setDeleting(false);
-    }
-  };
+    },
+    { closeOnFailure: true },
+  );
 
   let body;
   if (!source) {
@@ -85,7 +76,7 @@ export function EditWebSourcePage() {
     const inUse = source.used_by_kbs.length > 0;
     body = (
       <Stack spacing={3}>
-        {deleteError !== undefined && <ErrorAlert title={WEB_TEXTS.deleteFailed} error={deleteError} onClose={() => setDeleteError(undefined)} />}
+        {deletion.error !== undefined && <ErrorAlert title={WEB_TEXTS.deleteFailed} error={deletion.error} onClose={deletion.clearError} />}
         <WebSourceForm
           // The crawl's re-reads must not reset what is being typed: the form starts once per source.
           key={source.id}
@@ -100,7 +91,7 @@ export function EditWebSourcePage() {
           onCancel={() => void navigate(WEB_SOURCES_LIST_PATH)}
           extraActions={
             <TooltipAction title={inUse ? inUseHint(source.used_by_kbs) : 'Delete this web source'}>
-              <Button color="error" variant="outlined" startIcon={<DeleteOutlineIcon />} disabled={inUse} onClick={() => setDeleting(true)}>
+              <Button color="error" variant="outlined" startIcon={<DeleteOutlineIcon />} disabled={inUse} onClick={deletion.ask}>
                 Delete
               </Button>
             </TooltipAction>
@@ -116,14 +107,14 @@ export function EditWebSourcePage() {
       <PageHeader title={WEB_TEXTS.editTitle} subtitle={source?.name} action={<BackButton />} />
       {body}
       <ConfirmDialog
-        open={deleting}
+        open={deletion.open}
         title={`Delete ${WEB_TEXTS.resourceType}`}
         message={deleteQuestion(source?.name ?? '')}
-        confirmLabel={deleteBusy ? 'Deleting...' : 'Delete'}
+        confirmLabel={deletion.busy ? 'Deleting...' : 'Delete'}
         destructive
-        busy={deleteBusy}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(false)}
+        busy={deletion.busy}
+        onConfirm={deletion.confirm}
+        onCancel={deletion.cancel}
       />
     </Box>
   );
