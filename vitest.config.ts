@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import LongestFirstSequencer from './test/support/longest-first-sequencer';
@@ -7,6 +8,21 @@ import LongestFirstSequencer from './test/support/longest-first-sequencer';
  * the files mostly wait (on DynamoDB Local, the queue, the browser): every core works instead.
  */
 const CORES = availableParallelism();
+
+const UNIT_TESTS = ['{bin,lib,functions,local,shared,frontend}/**/*.test.{ts,tsx}', 'test/contract/**/*.test.ts'];
+
+/**
+ * Unit test files that replace a module with vi.mock. Unit files share their worker's modules
+ * (isolate: false, below), and there a mock does not take if an earlier file of the worker already
+ * loaded the real module, and may leak into later files (vitest.dev, "Per-File Isolation Settings"):
+ * SubscriptionPage's Stripe mock failed when the billing pages ran before it. These run isolated.
+ */
+const MODULE_MOCKING_TESTS = ['bin', 'lib', 'functions', 'local', 'shared', 'frontend', 'test/contract'].flatMap((root) =>
+  readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((path) => /\.test\.tsx?$/.test(path) && !path.includes('node_modules'))
+    .map((path) => `${root}/${path}`)
+    .filter((path) => /\bvi\.(?:do)?mock\(/.test(readFileSync(path, 'utf8'))),
+);
 
 /**
  * Three projects: unit tests sit beside the code; integration tests start the embedded platform on
@@ -27,8 +43,18 @@ export default defineConfig({
           // the domain again: the stage went from 350 s to 253 s on two cores, all 1,531 tests
           // passing. Tests reset what they set (stubs, timers, browser storage) after themselves.
           isolate: false,
-          include: ['{bin,lib,functions,local,shared,frontend}/**/*.test.{ts,tsx}', 'test/contract/**/*.test.ts'],
-          exclude: ['**/node_modules/**', 'frontend/dist/**'],
+          include: UNIT_TESTS,
+          exclude: ['**/node_modules/**', 'frontend/dist/**', ...MODULE_MOCKING_TESTS],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-isolated',
+          maxWorkers: CORES,
+          include: MODULE_MOCKING_TESTS,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

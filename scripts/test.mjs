@@ -35,9 +35,10 @@ function runCaptured(label, command, args) {
   });
 }
 
-function vitest(project) {
+function vitest(project, ...alongside) {
   const report = `test-results/${project}.json`;
-  run(`${project} tests`, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  const projects = [project, ...alongside].flatMap((name) => ['--project', name]);
+  run(`${project} tests`, 'npx', ['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
   if (existsSync(report)) {
     const summary = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += summary.numPassedTests ?? 0;
@@ -58,7 +59,8 @@ await Promise.all([
     if (!ok) failures.push(label);
   }
 });
-vitest('unit');
+// The few unit files that mock modules run isolated (vitest.config.ts), in the same stage.
+vitest('unit', 'unit-isolated');
 vitest('integration');
 let browserReady = true;
 try {
