@@ -21,7 +21,9 @@ function webOrigins(): string[] {
 export function corsFor(auth: AuthKind, options: { preflight: boolean }) {
   const anyOrigin = auth === 'bearer-or-api-key';
   return httpCors({
-    ...(anyOrigin ? { origin: '*' } : { origins: webOrigins() }),
+    // The web origins are read per request, not when the handler is built: a handler outlives the
+    // configuration it was built under where one process serves platform after platform (tests).
+    ...(anyOrigin ? { origin: '*' } : { origins: webOrigins(), getOrigin: (incoming: string | undefined) => (incoming && webOrigins().includes(incoming) ? incoming : null) }),
     headers: ALLOWED_HEADERS.join(','),
     methods: 'GET,POST,PUT,PATCH,DELETE,OPTIONS',
     exposeHeaders: EXPOSED_HEADERS.join(','),
