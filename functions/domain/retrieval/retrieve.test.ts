@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DatabasePort } from '../../contracts/ports/database';
 import type { EmbeddingsPort } from '../../contracts/ports/embeddings';
 import type { IndexHit, IndexQuery, VectorIndexPort } from '../../contracts/ports/vectors';
-import { MAX_TOP_K, rankPassages, retrievalMode, retrievePassages, RetrievalUnavailableError } from './retrieve';
+import { MAX_TOP_K, PER_INDEX_DEPTH, rankPassages, retrievalMode, retrievePassages, RetrievalUnavailableError } from './retrieve';
 
 const hit = (id: string, sourceId: string, score: number, text: string): IndexHit => ({ id, sourceId, sourceType: 'file', text, score, metadata: { name: `${sourceId}.txt`, chunkIndex: 0, page: 2 } });
 
@@ -65,8 +65,8 @@ describe('retrievePassages', () => {
     ]);
     expect(passages[0]).toMatchObject({ name: 'fil_b.txt', page: 2, sourceType: 'file', snippet: 'Supplies arrive by boat every second Tuesday.' });
     expect(vectors.queries.map((q) => q.query)).toEqual([
-      { text: 'when do supplies arrive?', topK: 100, alongside: ['kb-kb-1-v2', 'kb-kb-2-v1'] },
-      { text: 'when do supplies arrive?', topK: 100, alongside: ['kb-kb-1-v2', 'kb-kb-2-v1'] },
+      { text: 'when do supplies arrive?', topK: 50, alongside: ['kb-kb-1-v2', 'kb-kb-2-v1'] },
+      { text: 'when do supplies arrive?', topK: 50, alongside: ['kb-kb-1-v2', 'kb-kb-2-v1'] },
     ]);
   });
 
@@ -78,6 +78,12 @@ describe('retrievePassages', () => {
       { text: 'q', vector: [0.1, 0.2], topK: 60, alongside: ['kb-kb-1-v1'] },
       { text: 'q', topK: 60, alongside: ['kb-kb-1-v1'] },
     ]);
+  });
+
+  it('shares its depth among knowledge bases, each asked for at least 4 × topK hits', () => {
+    expect([1, 2, 5, 11, 40].map((knowledgeBases) => PER_INDEX_DEPTH(5, knowledgeBases))).toEqual([100, 50, 20, 20, 20]);
+    expect(PER_INDEX_DEPTH(3, 1)).toBe(60);
+    expect(PER_INDEX_DEPTH(50, 3)).toBe(100);
   });
 
   it('follows a swap that dropped the version it was about to read', async () => {

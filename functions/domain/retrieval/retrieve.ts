@@ -14,13 +14,18 @@ export const DEFAULT_TOP_K = 6;
 /** Most passages one call returns. */
 export const MAX_TOP_K = 50;
 /**
- * Hits asked of each knowledge base: many more than `topK`, so dropping near-duplicates and a
+ * Hits asked of each knowledge base: many more than `topK` in all, so dropping near-duplicates and a
  * document's passages past MAX_PASSAGES_PER_DOCUMENT still leaves five documents. A long page whose
  * every chunk shares the question's words fills 20 hits alone (Git's user manual, a how-to on
- * reverting merges: one or two documents in 20 hits for a quarter of git-docs-qa's questions); S3
- * Vectors answers at most 100.
+ * reverting merges: one or two documents in 20 hits for a quarter of git-docs-qa's questions), so
+ * a lone knowledge base is asked for 20 × topK (S3 Vectors answers at most 100). Several share
+ * that depth, each asked for at least 4 × topK: every hit is a passage to build and merge, and 100
+ * from each of SciFact's 11 knowledge bases tripled the CPU of a chat send (bench/README.md).
  */
-export const PER_INDEX_DEPTH = (topK: number) => Math.min(100, topK * 20);
+export const PER_INDEX_DEPTH = (topK: number, knowledgeBases: number) => {
+  const whole = Math.min(100, topK * 20);
+  return Math.min(whole, Math.max(topK * 4, Math.ceil(whole / Math.max(1, knowledgeBases))));
+};
 /**
  * Most passages of one document an answer is given (issue 17): with more, the five passages of a
  * chat came from one or two documents most of the time, and a right page ranked third or fourth
@@ -76,7 +81,7 @@ export function retrievalMode(vectors: Pick<VectorIndexPort, 'supportsFullText'>
  */
 export async function retrievePassages(ports: RetrievalPorts, request: RetrievalRequest): Promise<Passage[]> {
   const topK = Math.min(MAX_TOP_K, Math.max(1, Math.floor(request.topK ?? DEFAULT_TOP_K)));
-  return rankPassages(ports, request, { topK, perIndexDepth: PER_INDEX_DEPTH(topK), perDocument: MAX_PASSAGES_PER_DOCUMENT });
+  return rankPassages(ports, request, { topK, perIndexDepth: PER_INDEX_DEPTH(topK, request.knowledgeBases.length), perDocument: MAX_PASSAGES_PER_DOCUMENT });
 }
 
 /**
