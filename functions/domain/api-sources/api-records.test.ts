@@ -19,6 +19,15 @@ describe('parsing a response', () => {
     expect(parseResponse('text', Buffer.from([0xe6, 0xf8, 0xe5]), 'text/plain; charset=iso-8859-1')).toBe('æøå');
   });
 
+  it('reads a body declared windows-1252 or iso-8859-1 as browsers do: quotes, dashes and € from 0x80-0x9F', () => {
+    const bytes = Buffer.from([0x93, 0x41, 0x94, 0x20, 0x96, 0x20, 0x80, 0x35]);
+    expect(parseResponse('text', bytes, 'text/plain; charset=windows-1252')).toBe('\u201cA\u201d \u2013 €5');
+    expect(parseResponse('text', bytes, 'text/plain; charset="ISO-8859-1"')).toBe('\u201cA\u201d \u2013 €5');
+    // A label the runtime has no decoder for, or one WHATWG maps to its all-U+FFFD decoder, reads as UTF-8.
+    expect(parseResponse('text', body('plain'), 'text/plain; charset=iso-2022-kr')).toBe('plain');
+    expect(parseResponse('text', body('naïve'), 'text/plain; charset=x-unknown')).toBe('naïve');
+  });
+
   it('says why a body does not parse', () => {
     expect(() => parseResponse('json', body('<html>'), '')).toThrow(ResponseParseError);
     expect(() => parseResponse('xml', body('<a><b></a>'), '')).toThrow(/^Invalid XML: /);

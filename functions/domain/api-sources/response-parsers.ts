@@ -1,17 +1,19 @@
 import type { ApiResponseType } from '../../../shared/api/schemas/api-sources';
 import { parseResponseText } from '../../../shared/rules/api-response-parsing';
+import { legacyDecoder } from '../extraction/text-decoding';
 
 /** A body that does not read as its configured type; `message` is the reason people are shown. */
 export class ResponseParseError extends Error {}
 
-/** The body as text, in the charset the answer names (UTF-8 when it names none or an unknown one). */
+/**
+ * The body as text, in the charset the answer names (UTF-8 when it names none or one the runtime
+ * cannot read), through legacyDecoder: the runtime's own decoder reads windows-1252 (what
+ * "iso-8859-1" means on the web) as Latin-1, losing curly quotes, dashes and the euro sign.
+ */
 export function bodyText(body: Buffer, contentType: string): string {
   const charset = /charset="?([^";\s]+)/i.exec(contentType)?.[1];
-  try {
-    return new TextDecoder(charset ?? 'utf-8').decode(body).replace(/^\uFEFF/, '');
-  } catch {
-    return new TextDecoder('utf-8').decode(body).replace(/^\uFEFF/, '');
-  }
+  const decoder = (charset === undefined ? undefined : legacyDecoder(charset)) ?? legacyDecoder('utf-8')!;
+  return decoder.decode(body).replace(/^\uFEFF/, '');
 }
 
 /** The body read as `type` (§14 `response.parsing.type`), as shared/rules/api-response-parsing.ts reads it. */
