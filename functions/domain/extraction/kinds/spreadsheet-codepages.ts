@@ -1,4 +1,4 @@
-import { legacyDecoder } from '../text-decoding';
+import { legacyDecoder, type LegacyDecoder } from '../text-decoding';
 
 /**
  * Windows code page numbers (as Excel 95 and older, and dBASE files, record them) and the WHATWG
@@ -43,17 +43,15 @@ const CODE_PAGE_LABELS: Record<number, string> = {
   65001: 'utf-8',
 };
 
-type Decode = (bytes: Uint8Array) => string;
-const decoders = new Map<number, Decode>();
+const decoders = new Map<number, LegacyDecoder>();
 
-function decoderFor(codePage: number): Decode {
-  let decode = decoders.get(codePage);
-  if (!decode) {
-    const decoder = legacyDecoder(CODE_PAGE_LABELS[codePage] ?? 'windows-1252') ?? legacyDecoder('windows-1252')!;
-    decode = (bytes) => decoder.decode(bytes);
-    decoders.set(codePage, decode);
+function decoderFor(codePage: number): LegacyDecoder {
+  let decoder = decoders.get(codePage);
+  if (!decoder) {
+    decoder = legacyDecoder(CODE_PAGE_LABELS[codePage] ?? 'windows-1252') ?? legacyDecoder('windows-1252')!;
+    decoders.set(codePage, decoder);
   }
-  return decode;
+  return decoder;
 }
 
 /** SheetJS hands over Buffers, byte arrays, and now and then a "binary" string of one byte per character. */
@@ -72,7 +70,7 @@ function bytesOf(data: Uint8Array | ArrayLike<number> | string): Uint8Array {
 export const SPREADSHEET_CODE_PAGES = {
   utils: {
     decode(codePage: number, data: Uint8Array | ArrayLike<number> | string): string {
-      return decoderFor(codePage)(bytesOf(data));
+      return decoderFor(codePage).decode(bytesOf(data));
     },
     encode(codePage: number): never {
       throw new Error(`Writing text in code page ${codePage} is not supported: Groundwork only reads workbooks`);
