@@ -1,12 +1,8 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import { Box, Button, CircularProgress } from '@mui/material';
+import { Box } from '@mui/material';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { BackToListButton, DataSourceEditFrame, InUseDeleteButton } from '../../components/data-source-edit/DataSourceEditFrame';
 import { useConfirmedDelete } from '../../components/useConfirmedDelete';
-import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
-import { TooltipAction } from '../../components/TooltipAction';
 import { EMPTY_API_SOURCE, valuesOf } from './api-source-form';
 import { API_SOURCES_LIST_PATH, API_TEXTS, apiSourceEditPath, deleteQuestion, inUseHint, outcomeOfServerTest } from './api-source-rules';
 import { ApiSourceForm } from './ApiSourceForm';
@@ -18,13 +14,8 @@ interface EditArrival {
   testOnArrival?: boolean;
 }
 
-function BackButton() {
-  const navigate = useNavigate();
-  return (
-    <Button startIcon={<ArrowBackIcon />} onClick={() => void navigate(API_SOURCES_LIST_PATH)} color="inherit">
-      Back to APIs
-    </Button>
-  );
+function BackToApis() {
+  return <BackToListButton path={API_SOURCES_LIST_PATH} label="Back to APIs" />;
 }
 
 /** Spec 02 New API Source (/data-sources/api/create): success 'API source created successfully', then the list. */
@@ -33,7 +24,7 @@ export function CreateApiSourcePage() {
   const actions = useApiSourceActions();
   return (
     <Box sx={{ maxWidth: 1000 }}>
-      <PageHeader title={API_TEXTS.newTitle} subtitle="An API endpoint whose response records are indexed." action={<BackButton />} />
+      <PageHeader title={API_TEXTS.newTitle} subtitle="An API endpoint whose response records are indexed." action={<BackToApis />} />
       <ApiSourceForm
         initial={EMPTY_API_SOURCE}
         submitLabel={API_TEXTS.createButton}
@@ -73,20 +64,22 @@ export function EditApiSourcePage() {
     { closeOnFailure: true },
   );
 
-  let body;
-  if (!source) {
-    body = stored.error ? (
-      <ErrorAlert title={API_TEXTS.fetchOneFailed} error={stored.error} />
-    ) : (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-        <CircularProgress aria-label="Loading API source" />
-      </Box>
-    );
-  } else {
-    const usedBy = source.used_by_kbs ?? [];
-    body = (
-      <>
-        {deletion.error !== undefined && <ErrorAlert title={API_TEXTS.deleteFailed} error={deletion.error} onClose={deletion.clearError} sx={{ mb: 2 }} />}
+  return (
+    <DataSourceEditFrame
+      title={API_TEXTS.editTitle}
+      name={source?.name}
+      back={<BackToApis />}
+      maxWidth={1000}
+      loaded={source !== undefined}
+      loadError={stored.error}
+      loadFailedTitle={API_TEXTS.fetchOneFailed}
+      loadingLabel="Loading API source"
+      deletion={deletion}
+      deleteFailedTitle={API_TEXTS.deleteFailed}
+      resourceType={API_TEXTS.resourceType}
+      deleteQuestion={deleteQuestion}
+    >
+      {source && (
         <ApiSourceForm
           key={source.id}
           initial={valuesOf(source)}
@@ -100,32 +93,9 @@ export function EditApiSourcePage() {
             await navigate(API_SOURCES_LIST_PATH, { state: { notice: answer.message || API_TEXTS.updated } satisfies ApiListNotice });
           }}
           onCancel={() => void navigate(API_SOURCES_LIST_PATH)}
-          extraActions={
-            <TooltipAction title={usedBy.length > 0 ? inUseHint(usedBy) : 'Delete this API source'}>
-              <Button color="error" variant="outlined" startIcon={<DeleteOutlineIcon />} disabled={usedBy.length > 0} onClick={deletion.ask}>
-                Delete
-              </Button>
-            </TooltipAction>
-          }
+          extraActions={<InUseDeleteButton usedBy={source.used_by_kbs ?? []} inUseHint={inUseHint} idleHint="Delete this API source" onClick={deletion.ask} />}
         />
-      </>
-    );
-  }
-
-  return (
-    <Box sx={{ maxWidth: 1000 }}>
-      <PageHeader title={API_TEXTS.editTitle} subtitle={source?.name} action={<BackButton />} />
-      {body}
-      <ConfirmDialog
-        open={deletion.open}
-        title={`Delete ${API_TEXTS.resourceType}`}
-        message={deleteQuestion(source?.name ?? '')}
-        confirmLabel={deletion.busy ? 'Deleting...' : 'Delete'}
-        destructive
-        busy={deletion.busy}
-        onConfirm={deletion.confirm}
-        onCancel={deletion.cancel}
-      />
-    </Box>
+      )}
+    </DataSourceEditFrame>
   );
 }
