@@ -18,6 +18,16 @@ describe('the text that follows a chunk', () => {
     expect(following.endsWith('manual.')).toBe(true);
   });
 
+  it('does not stop at a line break inside hard-wrapped prose, only at a sentence end or a paragraph break', () => {
+    const wrapped = 'Interpreter startup is now 10-15% faster in Python 3.11. This has a big\nimpact for short-running programs using Python.\n';
+    const text = wrapped.repeat(Math.ceil(FOLLOWING_CHARACTERS / wrapped.length) + 1);
+    // The cut falls in the middle of one of the repeats: the last whole sentence ends the text, not the line before.
+    const following = followingText([{ text }], 0, 60);
+    expect(following.endsWith('3.11.') || following.endsWith('Python.')).toBe(true);
+    const paragraphs = 'A line of a code block\n'.repeat(30) + '\n' + 'x'.repeat(2000);
+    expect(followingText([{ text: paragraphs }], 0, 0)).toBe('A line of a code block\n'.repeat(30).trimEnd());
+  });
+
   it('is carried by every chunk but the last, as the document continues after it', () => {
     const text = ['First paragraph about installing the tool on a laptop.', 'Second paragraph: set pull.rebase to true to always rebase.', 'Third paragraph on removal.'].join('\n\n');
     const chunks = chunkDocument({ text, sections: [{ text }] }, { chunkSize: 100, overlap: 0 });

@@ -11,7 +11,7 @@ export const FOLLOWING_CHARACTERS = 1000;
 
 /**
  * The document's text after `end` of section `position`, on into the sections after it (joined as
- * the document joins them), at most FOLLOWING_CHARACTERS and ending where a sentence or a line ends,
+ * the document joins them), at most FOLLOWING_CHARACTERS and ending where a sentence or a paragraph ends,
  * so that nothing read from it is cut; '' when the document ends there.
  */
 export function followingText(sections: ReadonlyArray<{ text: string }>, position: number, end: number): string {
@@ -23,10 +23,15 @@ export function followingText(sections: ReadonlyArray<{ text: string }>, positio
   return completeUnits(text.slice(0, FOLLOWING_CHARACTERS));
 }
 
-/** `text` up to its last line break or sentence end: the rest is a piece of a sentence. */
+/**
+ * `text` up to its last sentence end or paragraph break: the rest is a piece of a sentence. A
+ * single line break is where the text ends only when neither comes before it: documentation is
+ * hard-wrapped, and "Interpreter startup is now 10-15% faster in Python 3.11. This has a big" ended
+ * at one (Python's reST), while a list or code block has paragraph breaks around it.
+ */
 function completeUnits(text: string): string {
-  const lineEnd = text.lastIndexOf('\n');
   let sentenceEnd = -1;
   for (const match of text.matchAll(/[.!?]["'”’)\]]*(?=\s)/g)) sentenceEnd = match.index + match[0].length;
-  return text.slice(0, Math.max(lineEnd, sentenceEnd, 0)).trimEnd();
+  const cut = Math.max(text.lastIndexOf('\n\n'), sentenceEnd);
+  return text.slice(0, cut > 0 ? cut : Math.max(text.lastIndexOf('\n'), 0)).trimEnd();
 }
