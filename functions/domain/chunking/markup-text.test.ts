@@ -7,6 +7,12 @@ describe('markupAsMarkdown', () => {
     expect(inlineMarkup('The :mod:`os.path` module and :class:`~collections.OrderedDict`.')).toBe('The `os.path` module and `collections.OrderedDict`.');
   });
 
+  it('reads a reST hyperlink as its text, also when hard wrapping broke it across lines', () => {
+    const wrapped = 'This speeds builds with :option:`--enable-shared` by up to 30%. See `this article\n  <https://developers.redhat.com/blog/2020/06/25/faster-python/>`_\n  for more details.';
+    expect(markupAsMarkdown(wrapped)).toBe('This speeds builds with `--enable-shared` by up to 30%. See this article\n  for more details.');
+    expect(markupAsMarkdown('Read :ref:`x` and the `Python\n  tutorial <https://docs.python.org/tut/>`__ first.')).toBe('Read x and the Python tutorial first.');
+  });
+
   it('keeps the line breaks of literal and doctest blocks, as fenced code', () => {
     const rest = ['Run it like this::', '', '    python -m venv env', '    source env/bin/activate', '', 'Then try:', '', '>>> 1 + 1', '2', '>>> print("a")', 'a', '', 'Done.'].join('\n');
     expect(markupAsMarkdown(rest)).toBe(['Run it like this:', '', '```', 'python -m venv env', 'source env/bin/activate', '```', '', 'Then try:', '', '```pycon', '>>> 1 + 1', '2', '>>> print("a")', 'a', '```', '', 'Done.'].join('\n'));

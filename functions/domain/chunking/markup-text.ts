@@ -19,6 +19,8 @@ const LINKGIT = /\blink(?:git|man):([\w./-]+)\[(\d)\]/g;
 /** reST hyperlink `text <url>`_ and AsciiDoc link:url[text]. */
 const REST_LINK = /`([^`<\n]+?)\s*<[^>\n]+>`__?/g;
 const ASCIIDOC_LINK = /\blink:[^\s[]+\[([^\]\n]*)\]/g;
+/** A reST hyperlink, which hard wrapping may have broken across lines: "See `this article\n  <https://…>`_". */
+const WRAPPED_REST_LINK = /`([^`<]*?\S)\s+<([^>\s`]+)>`(__?)/g;
 
 function role(name: string, content: string): string {
   const shown = content.replace(/^[~!]/, '').replace(/\s*<[^>]*>$/, '').trim();
@@ -104,8 +106,10 @@ function hasMarkup(lines: string[]): boolean {
  * literals as `code`, and directives that show nothing dropped. Text inside Markdown fences is kept.
  */
 export function markupAsMarkdown(text: string): string {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n');
-  if (!hasMarkup(lines)) return text;
+  const normalized = text.replace(/\r\n?/g, '\n');
+  if (!hasMarkup(normalized.split('\n'))) return text;
+  // A hyperlink wrapped inside its backticks is put on one line, where inlineMarkup reads it.
+  const lines = normalized.replace(WRAPPED_REST_LINK, (_whole, label: string, target: string, underscores: string) => `\`${label.replace(/\s+/g, ' ')} <${target}>\`${underscores}`).split('\n');
   const out: string[] = [];
   let inFence: string | undefined;
   for (let index = 0; index < lines.length; index++) {
