@@ -31,6 +31,12 @@ describe('contentTerms (the extractive answerer)', () => {
   it('keeps repeats in order, for bigrams', () => {
     expect(contentTerms('refund policy, refund window')).toEqual(['refund', 'polici', 'refund', 'window']);
   });
+
+  it('reads a dotted number as one term, so "3.10" does not meet the "10" of "10-15%"', () => {
+    expect(contentTerms('Is Python 3.11 faster than 3.10?')).toEqual(['python', '3.11', 'faster', '3.10']);
+    expect(contentTerms('Startup is 10-15% faster in 3.11.')).toEqual(['startup', '10', '15', 'faster', '3.11']);
+    expect(contentTerms('Listen on 127.0.0.1 or v2.5x')).toEqual(['listen', '127.0.0.1', 'v2', '5x']);
+  });
 });
 
 describe('questionWords (citation snippets)', () => {

@@ -1,6 +1,6 @@
 import { stemOf } from './stemmer';
 import { QUESTION_STOP_WORDS, STOP_WORDS } from './stop-words';
-import { foldedWords } from './tokenizer';
+import { foldedWords, foldText } from './tokenizer';
 
 /**
  * The three ways Groundwork reads text for its words, all on the one tokenizer (tokenizer.ts), the
@@ -10,7 +10,7 @@ import { foldedWords } from './tokenizer';
  * | analysis       | used by                                         | stop words          | shortest | stemmed |
  * |----------------|-------------------------------------------------|---------------------|----------|---------|
  * | indexTerms     | lexical index: passages and the questions asked | STOP_WORDS          | 1        | yes     |
- * | contentTerms   | extractive answerer: question and sentences     | QUESTION_STOP_WORDS | 2        | yes     |
+ * | contentTerms   | extractive answerer: question and sentences     | QUESTION_STOP_WORDS | 2        | yes (a dotted number is one term) |
  * | questionWords  | citation snippet: the question                  | QUESTION_STOP_WORDS | 3        | no      |
  *
  * Shortest word: the index keeps single letters and digits ("T cells", "vitamin D", "type 2
@@ -48,12 +48,20 @@ export function indexTerms(text: string): string[] {
  */
 export function contentTerms(text: string): string[] {
   const terms: string[] = [];
-  for (const word of foldedWords(text)) {
+  for (const word of foldText(text).match(CONTENT_WORD) ?? []) {
     if (word.length < 2 || QUESTION_STOP_WORDS.has(word)) continue;
-    terms.push(stemOf(word));
+    terms.push(DOTTED_NUMBER.test(word) ? word : stemOf(word));
   }
   return terms;
 }
+
+/**
+ * A dotted number ("3.11", "2.0.1", "127.0.0.1") is one term when the answerer compares a question
+ * with sentences: split, "Python 3.10" matched the "10" of "10-15% faster", and a sentence about
+ * 3.11's startup answered "how much faster is 3.11 than 3.10". Otherwise a word as foldedWords reads one.
+ */
+const CONTENT_WORD = /\d+(?:\.\d+)+(?![\p{L}\p{N}])|[\p{L}\p{N}]+/gu;
+const DOTTED_NUMBER = /^\d+(?:\.\d+)+$/;
 
 /** The distinct folded words of a question that say what it is about, unstemmed (a snippet matches them by their start in any language). */
 export function questionWords(question: string): string[] {
