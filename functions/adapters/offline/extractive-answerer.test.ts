@@ -265,6 +265,21 @@ describe('issue 17: no loss between retrieval and citations', () => {
     expect(result.text).toContain('Python 3.11 is between 10-60% faster than Python 3.10.');
   });
 
+  it('does not take the "10" of "10-15%" for the 3.10 a question names', () => {
+    const faster = {
+      ...passage('fil_311', 'whatsnew-3.11.txt', 'Faster CPython\n==============\n\nCPython 3.11 is on average 25% faster than CPython 3.10 when measured with the\npyperformance benchmark suite. Depending on your workload, the speedup\ncould be up to 10-60% faster.\n', 0.8),
+      following: '\nFaster Startup\n--------------\n\nInterpreter startup is now 10-15% faster in Python 3.11. This has a big\nimpact for short-running programs using Python.\n',
+    };
+    const result = answer('How much faster is Python 3.11 compared with 3.10?', [faster]);
+    expect(result.text.startsWith('CPython 3.11 is on average 25% faster than CPython 3.10')).toBe(true);
+  });
+
+  it('quotes the sentence before one that points back at it', () => {
+    const notes = passage('fil_311', 'whatsnew-3.11.txt', 'The add_note() method is added to BaseException. It can be used to enrich exceptions with context information that is not available at the time when the exception is raised.', 0.8);
+    const result = answer('How can I enrich an exception with context information once it was raised?', [notes]);
+    expect(result.text).toContain('The add_note() method is added to BaseException. It can be used to enrich exceptions');
+  });
+
   it('quotes from at most three passages', () => {
     const passages = ['a', 'b', 'c', 'd'].map((id, n) => passage(`fil_${id}`, `${id}.md`, `Backups of the ${id} cluster run nightly and are kept for ${n + 7} days.`, 0.8 - n / 100));
     const result = answer('How long are nightly backups kept?', passages);

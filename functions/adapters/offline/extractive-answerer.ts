@@ -236,6 +236,24 @@ function withFollowingSentences(chosen: Candidate[], candidates: Candidate[]): C
   return result;
 }
 
+/** A sentence that opens on a word pointing back at the one before it ("It can be used to enrich exceptions…"). */
+const POINTS_BACK = /^(?:It|Its|This|These|That|Those|They|Their|Them|Such)\b/;
+
+/**
+ * Each quoted sentence that points back at the sentence before it in its paragraph, with that
+ * sentence: quoted alone, "It can be used to enrich exceptions with context information" does not
+ * say what "it" is, and the sentence before names it ("The add_note() method is added to BaseException.").
+ */
+function withAntecedents(chosen: Candidate[], candidates: Candidate[]): Candidate[] {
+  const result = [...chosen];
+  for (const quoted of chosen) {
+    if (quoted.sentence.line || !POINTS_BACK.test(quoted.sentence.text)) continue;
+    const before = candidates.find((other) => other.passageIndex === quoted.passageIndex && other.sentence.position === quoted.sentence.position - 1);
+    if (before && before.sentence.block === quoted.sentence.block && !before.sentence.line && !before.sentence.code && !result.includes(before)) result.push(before);
+  }
+  return result;
+}
+
 /**
  * Quotes the chosen sentences, passage by passage in order of relevance and in reading order within
  * a passage, each group followed by its passage's marker. A sentence that introduces code or a list
@@ -305,7 +323,7 @@ export function extractAnswer(input: Pick<ChatModelInput, 'question' | 'history'
     if (code) return { text: `${first!.name} [1]:\n${code}`, citedPassageIndexes: [0] };
   }
   if (chosen.length === 0) return { text: NOTHING_RELEVANT, citedPassageIndexes: [] };
-  return compose(withFollowingSentences(chosen, candidates));
+  return compose(withAntecedents(withFollowingSentences(chosen, candidates), candidates));
 }
 
 /** The sentence of passage `passageIndex` that covers most of the question (its first when none covers any). */
