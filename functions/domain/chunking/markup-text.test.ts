@@ -13,6 +13,49 @@ describe('markupAsMarkdown', () => {
     expect(markupAsMarkdown('Read :ref:`x` and the `Python\n  tutorial <https://docs.python.org/tut/>`__ first.')).toBe('Read x and the Python tutorial first.');
   });
 
+  it("reads an object description's first paragraph as the definition of its name, and the rest as reST", () => {
+    const text = [
+      '.. decorator:: lru_cache(user_function)',
+      '               lru_cache(maxsize=128, typed=False)',
+      '',
+      '   Decorator to wrap a function with a memoizing callable that saves up to the',
+      '   *maxsize* most recent calls.',
+      '',
+      '   Example::',
+      '',
+      '      >>> fib(10)',
+      '      55',
+      '',
+      '   .. versionadded:: 3.2',
+      '',
+      '.. c:function:: PyObject* PyList_New(Py_ssize_t len)',
+      '',
+      '   Return a new list of length *len* on success.',
+    ].join('\n');
+    expect(markupAsMarkdown(text)).toBe(
+      [
+        '',
+        '### `lru_cache(user_function)`',
+        '',
+        '`lru_cache`: Decorator to wrap a function with a memoizing callable that saves up to the *maxsize* most recent calls.',
+        '',
+        'Example:',
+        '',
+        '```',
+        '>>> fib(10)',
+        '55',
+        '```',
+        '',
+        'New in version 3.2.',
+        '',
+        '### `PyObject* PyList_New(Py_ssize_t len)`',
+        '',
+        '`PyList_New`: Return a new list of length *len* on success.',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('keeps the line breaks of literal and doctest blocks, as fenced code', () => {
     const rest = ['Run it like this::', '', '    python -m venv env', '    source env/bin/activate', '', 'Then try:', '', '>>> 1 + 1', '2', '>>> print("a")', 'a', '', 'Done.'].join('\n');
     expect(markupAsMarkdown(rest)).toBe(['Run it like this:', '', '```', 'python -m venv env', 'source env/bin/activate', '```', '', 'Then try:', '', '```pycon', '>>> 1 + 1', '2', '>>> print("a")', 'a', '```', '', 'Done.'].join('\n'));

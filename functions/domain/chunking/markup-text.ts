@@ -41,6 +41,20 @@ export function inlineMarkup(line: string): string {
     .replace(ASCIIDOC_LINK, '$1');
 }
 
+/** Directives that describe an object of an API (Sphinx's Python, C and standard domains), named by their argument. */
+const OBJECT_DIRECTIVES = new Set('function method class attribute data exception decorator decoratormethod classmethod staticmethod abstractmethod coroutinefunction coroutinemethod property opcode envvar option cmdoption describe object macro member type var'.split(' '));
+const name_ = (directive: string) => directive.replace(/^\w+:/, '');
+
+/**
+ * The name an object description's signature gives: the identifier before its parameters
+ * ("lru_cache(user_function)" → lru_cache, "PyObject* PyList_New(Py_ssize_t len)" → PyList_New),
+ * else its first word ("KeyError", "-X"); undefined when it has none.
+ */
+function objectName(signature: string): string | undefined {
+  const called = /([\w.]+)\s*\(/.exec(signature)?.[1];
+  return called ?? /^[-\w.]+/.exec(signature.trim())?.[0];
+}
+
 /** A line of one repeated punctuation character: a reST title's underline or overline. */
 const ADORNMENT = /^([=\-~^"'*+#<>_:.])\1{2,}\s*$/;
 /** AsciiDoc delimited blocks: listing (----), literal (....), passthrough. */
@@ -177,9 +191,23 @@ export function markupAsMarkdown(text: string): string {
         } else if (ADMONITIONS[name]) out.push('', `${ADMONITIONS[name]}: ${inlineMarkup([argument, ...content].filter(Boolean).join(' ').replace(/\s+/g, ' '))}`, '');
         else if (VERSIONS[name]) out.push('', `${VERSIONS[name]} ${inlineMarkup([argument, ...content].filter(Boolean).join(': ').replace(/\s+/g, ' '))}`.replace(/([^.])$/, '$1.'), '');
         else {
-          // An object description (`.. function:: repr(object)`): its signature heads its text.
+          // An object description (`.. function:: repr(object)`): its signature heads its text, and
+          // its first paragraph reads as the definition of its name, so that a quote of it says what
+          // it describes ("`zip`: Iterate over several iterables in parallel…"). The rest is read as
+          // reST in its own right: its doctest and literal blocks, notes and version notes.
           if (argument) out.push('', `### \`${argument}\``, '');
-          out.push(...content.map(inlineMarkup), '');
+          const name = OBJECT_DIRECTIVES.has(name_(directive![1]!)) ? objectName(argument) : undefined;
+          // Further signatures of the object ("lru_cache(maxsize=128, typed=False)") stand on the lines after the directive's.
+          let described = content;
+          while (name !== undefined && described.length > 0 && objectName(described[0]!) === name && /\)\s*$/.test(described[0]!)) described = described.slice(1);
+          described = trimBlank(described);
+          const paragraphEnd = described.findIndex(isBlank);
+          const first = paragraphEnd === -1 ? described : described.slice(0, paragraphEnd);
+          const defines = name !== undefined && first.length > 0 && !first.some((each) => /^\s*(?:\.\.\s|>>>)|::\s*$/.test(each));
+          const rest = defines ? described.slice(first.length) : described;
+          if (defines) out.push(`\`${name}\`: ${inlineMarkup(first.map((each) => each.trim()).join(' '))}`);
+          if (rest.length > 0) out.push(...markupAsMarkdown(rest.join('\n')).split('\n'));
+          out.push('');
         }
       }
       index = end - 1;
