@@ -5,8 +5,9 @@
  * files. Sets: three documentation sets that ship inside packages this project installs (the module
  * READMEs of aws-cdk-lib, the Material UI docs, the React Router docs; questions in
  * bench/doc-questions/), and Git's documentation with the 40 questions of ../shared/eval/git-docs-qa
- * when Debian's git-doc is unpacked (GIT_DOC_ROOT, default /usr/share/doc/git-doc).
- * Writes bench/results/answers.json. See bench/README.md.
+ * when Debian's git-doc is unpacked (GIT_DOC_ROOT, default /usr/share/doc/git-doc), and Python's
+ * reST sources with 30 questions of bench/doc-questions/python-docs.jsonl when Debian's
+ * python3.11-doc is (PYTHON_DOC_ROOT). Writes bench/results/answers.json. See bench/README.md.
  *
  *   npm run bench:answers
  */
@@ -86,12 +87,31 @@ function gitDocsSet(): ApiSet | string {
   if (!existsSync(join(GIT_DOC_ROOT, 'git-rebase.txt'))) return `no git-doc at ${GIT_DOC_ROOT} (apt-get download git-doc, dpkg-deb -x, then GIT_DOC_ROOT=<root>/usr/share/doc/git-doc)`;
   const pages = readFileSync(join(GIT_DOCS_QA, 'pages.txt'), 'utf8').split('\n').filter((page) => page && !GIT_DOC_STUBS.has(page));
   const files: ApiSetFile[] = pages.map((page) => ({ id: page, name: page.replace(/\//g, '_').replace(/\.html$/, '.txt'), bytes: readFileSync(join(GIT_DOC_ROOT, page.replace(/\.html$/, '.txt'))), mimeType: 'text/plain' }));
-  const questions = readFileSync(join(GIT_DOCS_QA, 'questions.jsonl'), 'utf8')
+  return { name: 'git-docs', files, questions: keyFactQuestions(join(GIT_DOCS_QA, 'questions.jsonl')) };
+}
+
+const PYTHON_DOC_ROOT = process.env.PYTHON_DOC_ROOT ?? '/usr/share/doc/python3.11/html/_sources';
+
+/**
+ * Python 3.11's documentation as its reST sources (the 497 `.rst.txt` files of Debian's
+ * python3.11-doc, which issue 17's first measurement uploaded), named for their path, with the 30
+ * how-to questions of doc-questions/python-docs.jsonl: written here, each with the pages that answer
+ * it and the key facts (a function, an option) an answer must name, as git-docs-qa's are.
+ */
+function pythonDocsSet(): ApiSet | string {
+  if (!existsSync(join(PYTHON_DOC_ROOT, 'library', 'secrets.rst.txt'))) return `no Python documentation at ${PYTHON_DOC_ROOT} (apt-get download python3.11-doc, dpkg-deb -x, then PYTHON_DOC_ROOT=<root>/usr/share/doc/python3.11/html/_sources)`;
+  const pages = (readdirSync(PYTHON_DOC_ROOT, { recursive: true }) as string[]).filter((page) => page.endsWith('.rst.txt')).sort();
+  const files: ApiSetFile[] = pages.map((page) => ({ id: page, name: page.replace(/\//g, '_'), bytes: readFileSync(join(PYTHON_DOC_ROOT, page)), mimeType: 'text/plain' }));
+  return { name: 'python-docs', files, questions: keyFactQuestions(join(HERE, 'doc-questions', 'python-docs.jsonl')) };
+}
+
+/** Questions in git-docs-qa's format: one JSON object a line with id, question, expected_pages and key_facts. */
+function keyFactQuestions(path: string): ApiQuestion[] {
+  return readFileSync(path, 'utf8')
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as { id: string; question: string; expected_pages: string[]; key_facts: string[] })
     .map((record): ApiQuestion => ({ id: record.id, question: record.question, expected: record.expected_pages, keyFacts: record.key_facts }));
-  return { name: 'git-docs', files, questions };
 }
 
 function packageSet(set: DocumentationSet): ApiSet | string {
@@ -147,7 +167,7 @@ const { values: args } = parseArgs({ options: { set: { type: 'string', multiple:
 const sets: ApiSet[] = [];
 const skipped: Record<string, string> = {};
 // SciFact (5,183 abstracts, ten minutes) is asked only when named: `--set scifact`.
-const candidates: Array<[name: string, make: () => ApiSet | string]> = [...SETS.map((set): [string, () => ApiSet | string] => [set.name, () => packageSet(set)]), ['git-docs', gitDocsSet], ['scifact', sciFactSet]];
+const candidates: Array<[name: string, make: () => ApiSet | string]> = [...SETS.map((set): [string, () => ApiSet | string] => [set.name, () => packageSet(set)]), ['git-docs', gitDocsSet], ['python-docs', pythonDocsSet], ['scifact', sciFactSet]];
 for (const [name, make] of candidates) {
   if (args.set ? !args.set.includes(name) : name === 'scifact') continue;
   const candidate = make();
