@@ -120,10 +120,19 @@ function scoreCandidates(input: ChatModelInput): Candidate[] {
   const bm25Of = (score: number) => (score >= 1 ? 1e6 : score / (1 - score));
   const bestPassageScore = Math.max(...input.passages.map((passage) => bm25Of(passage.score)), 0) || 1;
 
+  // A passage's headings, and a heading or term its sentences share, are read once: each of its sentences stands under them.
+  const termsOfText = new Map<string, string[]>();
+  const termsOf = (text: string) => {
+    let terms = termsOfText.get(text);
+    if (!terms) termsOfText.set(text, (terms = contentTerms(text)));
+    return terms;
+  };
+  const passageHeadingTerms = input.passages.map((passage) => (passage.headings ?? []).flatMap(termsOf));
+
   return sentences.map(({ passage, passageIndex, sentence }, index) => {
     const terms = termSets[index] as Set<string>;
     // A sentence stands under the nearest heading in its chunk and under the chunk's own sections (the chunker keeps those headings apart from the text).
-    const headingTerms = new Set([sentence.heading, sentence.term, ...(passage.headings ?? [])].flatMap((heading) => (heading ? contentTerms(heading) : [])));
+    const headingTerms = new Set([...(sentence.heading ? termsOf(sentence.heading) : []), ...(sentence.term ? termsOf(sentence.term) : []), ...passageHeadingTerms[passageIndex]!]);
     // The code or list a sentence introduces speaks for it: "Subscribe a queue:" is about what follows.
     const codeTerms = new Set([sentence.code ?? '', ...(sentence.items ?? [])].flatMap((text) => (text ? contentTerms(text) : [])));
     const covered = new Set<string>();

@@ -61,9 +61,14 @@ export function termsFoundIn(passage: Pick<Passage, 'text' | 'name' | 'headings'
 
 /** Share (0..1) of the question's distinct terms, weighted as questionTermsOf weighs them, that a passage holds. */
 export function coverageOf(passage: Pick<Passage, 'text' | 'name' | 'headings'>, questionTerms: Map<string, number>): number {
+  return weightOf(termsFoundIn(passage, questionTerms.keys()), questionTerms);
+}
+
+/** The share of the question's weight that `found` of its terms carry. */
+function weightOf(found: readonly string[], questionTerms: Map<string, number>): number {
   const total = [...questionTerms.values()].reduce((sum, weight) => sum + weight, 0);
   if (total <= 0) return 0;
-  return termsFoundIn(passage, questionTerms.keys()).reduce((sum, term) => sum + (questionTerms.get(term) ?? 0), 0) / total;
+  return found.reduce((sum, term) => sum + (questionTerms.get(term) ?? 0), 0) / total;
 }
 
 /**
@@ -77,13 +82,13 @@ export function relevantPassages<P extends Pick<Passage, 'text' | 'name' | 'head
 ): P[] {
   const questionTerms = questionTermsOf(input);
   if (questionTerms.size === 0 || passages.length === 0) return [];
-  const about = passages.some((passage) => passage.score >= floor.score && coverageOf(passage, questionTerms) >= floor.coverage);
+  // Each passage's words are read once: the floor and the filter below both ask for them.
+  const found = passages.map((passage) => termsFoundIn(passage, questionTerms.keys()));
+  const about = passages.some((passage, rank) => passage.score >= floor.score && weightOf(found[rank]!, questionTerms) >= floor.coverage);
   if (!about) return [];
   const best = Math.max(...passages.map((passage) => passage.score));
   const needed = termsToMatch(questionTerms.size);
   // Retrieval's first passage is kept once the question is about the documents: ranked first, it
   // speaks of the question in words the question may not use ("params" for "parameters").
-  return passages
-    .filter((passage, rank) => rank === 0 || (passage.score >= best * floor.relative && termsFoundIn(passage, questionTerms.keys()).length >= needed))
-    .slice(0, MAX_RELEVANT_PASSAGES);
+  return passages.filter((passage, rank) => rank === 0 || (passage.score >= best * floor.relative && found[rank]!.length >= needed)).slice(0, MAX_RELEVANT_PASSAGES);
 }
