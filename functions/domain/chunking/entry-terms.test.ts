@@ -51,6 +51,33 @@ describe('entryTermsAt', () => {
     expect(entryTermsAt(text, text.indexOf('more'))).toBeUndefined();
   });
 
+  it("names the reST object description whose body a chunk starts in, a method's inside its class", () => {
+    const reference = [
+      '.. function:: dump(obj, fp, *, indent=None)',
+      '',
+      '   Serialize *obj* as a JSON formatted stream to *fp*.',
+      '',
+      '   If *indent* is a non-negative integer or string, then JSON array elements',
+      '   will be pretty-printed with that indent level.',
+      '',
+      '.. class:: JSONEncoder(*, indent=None)',
+      '',
+      '   Extensible JSON encoder.',
+      '',
+      '   .. method:: encode(o)',
+      '',
+      '      Return a JSON string representation of a Python data structure.',
+      '',
+      'Plain text after the reference.',
+    ].join('\n');
+    const at = (words: string) => reference.indexOf(words);
+    expect(entryTermsAt(reference, at('If *indent*'))).toEqual(['dump']);
+    expect(entryTermsAt(reference, at('Extensible'))).toEqual(['JSONEncoder']);
+    expect(entryTermsAt(reference, at('Return a JSON'))).toEqual(['encode']);
+    expect(entryTermsAt(reference, at('Plain text'))).toBeUndefined();
+    expect(entryTermsAt('.. note::\n\n   Indented under a note.', 12)).toBeUndefined();
+  });
+
   it('round-trips through the heading that carries it, and ordinary headings carry none', () => {
     expect(termsOfEntryHeading(entryHeading(['-u', '--include-untracked']))).toEqual(['-u', '--include-untracked']);
     expect(termsOfEntryHeading('OPTIONS')).toBeUndefined();

@@ -1,4 +1,4 @@
-import { ASCIIDOC_TITLE, definitionTerm, DELIMITED } from './markup-text';
+import { ASCIIDOC_TITLE, definitionTerm, DELIMITED, DIRECTIVE, OBJECT_DIRECTIVES, objectName } from './markup-text';
 
 /**
  * The definition-list entry a chunk starts inside of. Reference pages are long definition lists
@@ -29,6 +29,8 @@ export function entryTermsAt(text: string, offset: number): string[] | undefined
   const lines = text.slice(0, lineEnd === -1 ? text.length : lineEnd).split('\n');
   // A chunk that starts with a term names it itself.
   if (definitionTerm(lines.at(-1) ?? '') !== undefined) return undefined;
+  const described = objectDescribedAt(lines);
+  if (described !== undefined) return [described];
   let terms: string[] | undefined;
   let readingTerms = false;
   let afterBlank = false;
@@ -74,6 +76,25 @@ export function entryTermsAt(text: string, offset: number): string[] | undefined
   }
   return terms;
 }
+
+/**
+ * The name of the reST object description (`.. function:: zip(*iterables)`) whose indented body
+ * the last of `lines` stands in: the nearest line above it indented less is the directive.
+ */
+function objectDescribedAt(lines: readonly string[]): string | undefined {
+  const last = lines.at(-1) ?? '';
+  const indent = indentOf(last);
+  if (isBlank(last) || indent === 0) return undefined;
+  for (let at = lines.length - 2; at >= 0; at--) {
+    const line = lines[at]!;
+    if (isBlank(line) || indentOf(line) >= indent) continue;
+    const directive = DIRECTIVE.exec(line.trim());
+    return directive && OBJECT_DIRECTIVES.has(directive[1]!.replace(/^\w+:/, '')) ? objectName(directive[2]!) : undefined;
+  }
+  return undefined;
+}
+
+const indentOf = (line: string) => /^[ \t]*/.exec(line)![0].replace(/\t/g, '        ').length;
 
 /** The heading-path element that carries an entry's terms. */
 export function entryHeading(terms: readonly string[]): string {

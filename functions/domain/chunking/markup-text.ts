@@ -42,7 +42,7 @@ export function inlineMarkup(line: string): string {
 }
 
 /** Directives that describe an object of an API (Sphinx's Python, C and standard domains), named by their argument. */
-const OBJECT_DIRECTIVES = new Set('function method class attribute data exception decorator decoratormethod classmethod staticmethod abstractmethod coroutinefunction coroutinemethod property opcode envvar option cmdoption describe object macro member type var'.split(' '));
+export const OBJECT_DIRECTIVES = new Set('function method class attribute data exception decorator decoratormethod classmethod staticmethod abstractmethod coroutinefunction coroutinemethod property opcode envvar option cmdoption describe object macro member type var'.split(' '));
 const name_ = (directive: string) => directive.replace(/^\w+:/, '');
 
 /**
@@ -50,7 +50,7 @@ const name_ = (directive: string) => directive.replace(/^\w+:/, '');
  * ("lru_cache(user_function)" → lru_cache, "PyObject* PyList_New(Py_ssize_t len)" → PyList_New),
  * else its first word ("KeyError", "-X"); undefined when it has none.
  */
-function objectName(signature: string): string | undefined {
+export function objectName(signature: string): string | undefined {
   const called = /([\w.]+)\s*\(/.exec(signature)?.[1];
   return called ?? /^[-\w.]+/.exec(signature.trim())?.[0];
 }
@@ -63,7 +63,7 @@ export const DELIMITED = /^(-{4,}|\.{4,})\s*$/;
 export const ASCIIDOC_TITLE = /^(={1,5})\s+(\S.*)$/;
 /** Directives whose content is code. */
 const CODE_DIRECTIVE = /^\.\.\s+(?:code-block|code|sourcecode|highlight-block|doctest|testcode)::\s*(\S*)\s*$/;
-const DIRECTIVE = /^\.\.\s+([\w:-]+)::\s*(.*)$/;
+export const DIRECTIVE = /^\.\.\s+([\w:-]+)::\s*(.*)$/;
 const ADMONITIONS: Record<string, string> = { note: 'Note', warning: 'Warning', tip: 'Tip', important: 'Important', caution: 'Caution', danger: 'Danger', attention: 'Attention', hint: 'Hint', seealso: 'See also', impl_detail: 'CPython implementation detail' };
 const VERSIONS: Record<string, string> = { versionadded: 'New in version', versionchanged: 'Changed in version', deprecated: 'Deprecated since version', 'deprecated-removed': 'Deprecated since version' };
 /** Directives that show nothing a reader would quote. */
@@ -77,8 +77,9 @@ const TERM = /^(\S.*?)::\s*$/;
 
 const indentOf = (line: string) => /^[ \t]*/.exec(line)![0].replace(/\t/g, '        ').length;
 
-/** The term a definition-list line defines ("--autostash::" → "--autostash"): at the margin, a few words, no sentence's end. */
+/** The term a definition-list line defines ("--autostash::" → "--autostash"): at the margin, a few words, no sentence's end, no reST directive (".. note::"). */
 export function definitionTerm(line: string): string | undefined {
+  if (/^\.\.\s/.test(line)) return undefined;
   const term = TERM.exec(line)?.[1];
   return term !== undefined && indentOf(line) === 0 && term.split(/\s+/).length <= 8 && !/[.!?]$/.test(term) ? term.trim() : undefined;
 }
