@@ -1,4 +1,4 @@
-import { ASCIIDOC_TITLE, definitionTerm, DELIMITED, DIRECTIVE, OBJECT_DIRECTIVES, objectName } from './markup-text';
+import { ASCIIDOC_TITLE, definitionTerm, DELIMITED, describedObject, indentOf } from './markup-text';
 
 /**
  * The definition-list entry a chunk starts inside of. Reference pages are long definition lists
@@ -88,13 +88,10 @@ function objectDescribedAt(lines: readonly string[]): string | undefined {
   for (let at = lines.length - 2; at >= 0; at--) {
     const line = lines[at]!;
     if (isBlank(line) || indentOf(line) >= indent) continue;
-    const directive = DIRECTIVE.exec(line.trim());
-    return directive && OBJECT_DIRECTIVES.has(directive[1]!.replace(/^\w+:/, '')) ? objectName(directive[2]!) : undefined;
+    return describedObject(line);
   }
   return undefined;
 }
-
-const indentOf = (line: string) => /^[ \t]*/.exec(line)![0].replace(/\t/g, '        ').length;
 
 /** The heading-path element that carries an entry's terms. */
 export function entryHeading(terms: readonly string[]): string {

@@ -42,15 +42,20 @@ export function inlineMarkup(line: string): string {
 }
 
 /** Directives that describe an object of an API (Sphinx's Python, C and standard domains), named by their argument. */
-export const OBJECT_DIRECTIVES = new Set('function method class attribute data exception decorator decoratormethod classmethod staticmethod abstractmethod coroutinefunction coroutinemethod property opcode envvar option cmdoption describe object macro member type var'.split(' '));
-const name_ = (directive: string) => directive.replace(/^\w+:/, '');
+const OBJECT_DIRECTIVES = new Set('function method class attribute data exception decorator decoratormethod classmethod staticmethod abstractmethod coroutinefunction coroutinemethod property opcode envvar option cmdoption describe object macro member type var'.split(' '));
+
+/** The object a directive line describes (".. function:: zip(*iterables)" → zip, ".. c:function:: …"); undefined for any other line. */
+export function describedObject(line: string): string | undefined {
+  const directive = DIRECTIVE.exec(line.trim());
+  return directive && OBJECT_DIRECTIVES.has(directive[1]!.replace(/^\w+:/, '')) ? objectName(directive[2]!) : undefined;
+}
 
 /**
  * The name an object description's signature gives: the identifier before its parameters
  * ("lru_cache(user_function)" → lru_cache, "PyObject* PyList_New(Py_ssize_t len)" → PyList_New),
  * else its first word ("KeyError", "-X"); undefined when it has none.
  */
-export function objectName(signature: string): string | undefined {
+function objectName(signature: string): string | undefined {
   const called = /([\w.]+)\s*\(/.exec(signature)?.[1];
   return called ?? /^[-\w.]+/.exec(signature.trim())?.[0];
 }
@@ -63,7 +68,7 @@ export const DELIMITED = /^(-{4,}|\.{4,})\s*$/;
 export const ASCIIDOC_TITLE = /^(={1,5})\s+(\S.*)$/;
 /** Directives whose content is code. */
 const CODE_DIRECTIVE = /^\.\.\s+(?:code-block|code|sourcecode|highlight-block|doctest|testcode)::\s*(\S*)\s*$/;
-export const DIRECTIVE = /^\.\.\s+([\w:-]+)::\s*(.*)$/;
+const DIRECTIVE = /^\.\.\s+([\w:-]+)::\s*(.*)$/;
 const ADMONITIONS: Record<string, string> = { note: 'Note', warning: 'Warning', tip: 'Tip', important: 'Important', caution: 'Caution', danger: 'Danger', attention: 'Attention', hint: 'Hint', seealso: 'See also', impl_detail: 'CPython implementation detail' };
 const VERSIONS: Record<string, string> = { versionadded: 'New in version', versionchanged: 'Changed in version', deprecated: 'Deprecated since version', 'deprecated-removed': 'Deprecated since version' };
 /** Directives that show nothing a reader would quote. */
@@ -75,7 +80,7 @@ const PREPROCESSOR = /^(?:include|ifdef|ifndef|ifeval|endif)::\S*\[.*\]$/;
 /** An AsciiDoc definition-list term ("--autostash::", "core.editor::"), which reST never writes alone on a line. */
 const TERM = /^(\S.*?)::\s*$/;
 
-const indentOf = (line: string) => /^[ \t]*/.exec(line)![0].replace(/\t/g, '        ').length;
+export const indentOf = (line: string) => /^[ \t]*/.exec(line)![0].replace(/\t/g, '        ').length;
 
 /** The term a definition-list line defines ("--autostash::" → "--autostash"): at the margin, a few words, no sentence's end, no reST directive (".. note::"). */
 export function definitionTerm(line: string): string | undefined {
@@ -84,6 +89,12 @@ export function definitionTerm(line: string): string | undefined {
   return term !== undefined && indentOf(line) === 0 && term.split(/\s+/).length <= 8 && !/[.!?]$/.test(term) ? term.trim() : undefined;
 }
 const isBlank = (line: string | undefined) => line === undefined || line.trim() === '';
+
+/** A block's first paragraph and the lines after it (from the blank line that ends it). */
+function splitFirstParagraph(lines: string[]): { first: string[]; rest: string[] } {
+  const end = lines.findIndex(isBlank);
+  return end === -1 ? { first: lines, rest: [] } : { first: lines.slice(0, end), rest: lines.slice(end) };
+}
 
 /** The indented block starting at `from` (blank lines inside it included), dedented; and where it ends. */
 function indentedBlock(lines: string[], from: number, base: number): { body: string[]; end: number } {
@@ -197,15 +208,14 @@ export function markupAsMarkdown(text: string): string {
           // it describes ("`zip`: Iterate over several iterables in parallel…"). The rest is read as
           // reST in its own right: its doctest and literal blocks, notes and version notes.
           if (argument) out.push('', `### \`${argument}\``, '');
-          const name = OBJECT_DIRECTIVES.has(name_(directive![1]!)) ? objectName(argument) : undefined;
+          const name = describedObject(trimmed);
           // Further signatures of the object ("lru_cache(maxsize=128, typed=False)") stand on the lines after the directive's.
           let described = content;
           while (name !== undefined && described.length > 0 && objectName(described[0]!) === name && /\)\s*$/.test(described[0]!)) described = described.slice(1);
           described = trimBlank(described);
-          const paragraphEnd = described.findIndex(isBlank);
-          const first = paragraphEnd === -1 ? described : described.slice(0, paragraphEnd);
+          const { first, rest: afterFirst } = splitFirstParagraph(described);
           const defines = name !== undefined && first.length > 0 && !first.some((each) => /^\s*(?:\.\.\s|>>>)|::\s*$/.test(each));
-          const rest = defines ? described.slice(first.length) : described;
+          const rest = defines ? afterFirst : described;
           if (defines) out.push(`\`${name}\`: ${inlineMarkup(first.map((each) => each.trim()).join(' '))}`);
           if (rest.length > 0) out.push(...markupAsMarkdown(rest.join('\n')).split('\n'));
           out.push('');
@@ -230,10 +240,8 @@ export function markupAsMarkdown(text: string): string {
       for (let more = TERM.exec(lines[at] ?? ''); more && indentOf(lines[at]!) === 0; more = TERM.exec(lines[++at] ?? '')) terms.push(more[1]!.trim());
       const description = !isBlank(lines[at]) && indentOf(lines[at]!) > 0 ? indentedBlock(lines, at, 0) : { body: [], end: at };
       // The description's first paragraph goes on the term's line, so that its every sentence is read as part of the definition.
-      const paragraphEnd = description.body.findIndex(isBlank);
-      const first = (paragraphEnd === -1 ? description.body : description.body.slice(0, paragraphEnd)).map((each) => each.trim()).join(' ');
-      const rest = paragraphEnd === -1 ? [] : description.body.slice(paragraphEnd);
-      out.push(`${shownTerms(terms)}: ${inlineMarkup(first)}`.trimEnd(), ...rest.map(inlineMarkup));
+      const { first, rest } = splitFirstParagraph(description.body);
+      out.push(`${shownTerms(terms)}: ${inlineMarkup(first.map((each) => each.trim()).join(' '))}`.trimEnd(), ...rest.map(inlineMarkup));
       index = description.end - 1;
       continue;
     }
