@@ -1,4 +1,4 @@
-import { sendChatMessageRequestSchema } from '../../../shared/api/schemas/chat';
+import { namesAnotherSession, sendChatMessageRequestSchema } from '../../../shared/api/schemas/chat';
 import { APPLICATION_MESSAGES } from '../../domain/applications/application-messages';
 import { indexAccessOf, searchableKnowledgeBases } from '../../domain/applications/application-access';
 import { GenerationFailedError, GenerationTimeoutError, RetrievalFailedError, SessionGoneError } from '../../domain/chat/chat-errors';
@@ -13,7 +13,7 @@ import { consumeRateLimit } from '../../domain/rate-limits/rate-limit-store';
 import { logger } from '../../observability/logger';
 import { implement } from '../../http/api-types';
 import { rateLimited } from '../../http/authentication';
-import { conflict, forbidden, ContractError, notFound, upstreamError } from '../../contracts/contract-error';
+import { conflict, forbidden, ContractError, notFound, upstreamError, validationError } from '../../contracts/contract-error';
 import { getPorts, type Ports } from '../../contracts/ports/ports';
 import { withRateLimitHeaders } from '../../http/api-key-responses';
 import { chatPartyOf, type ChatParty } from './chat-party';
@@ -70,14 +70,16 @@ function sendFailure(error: unknown): unknown {
  */
 export const sendChatMessage = withRateLimitHeaders(
   implement({
-    body: ({ params }) => sendChatMessageRequestSchema((params as Record<string, string | undefined>).sessionId),
+    body: sendChatMessageRequestSchema,
     deferBody: true,
     async handle(request) {
       const ports = getPorts();
       const party = await chatPartyOf(ports, request, request.params.appId ?? '');
       const session = await sessionToAnswer(ports, party, request.params.sessionId ?? '');
       if (!party.application.enabled) throw forbidden(APPLICATION_MESSAGES.disabled);
-      const text = (await request.validBody()).message.text;
+      const { message } = await request.validBody();
+      if (namesAnotherSession(message.sessionId, session.id)) throw validationError([{ field: 'message.sessionId', message: CHAT_MESSAGES.sessionIdMismatch }]);
+      const text = message.text;
 
       const access = await indexAccessOf(ports.database, party.subject, party.application);
       if (!access.some((entry) => entry.hasAccess)) throw forbidden(CHAT_MESSAGES.noKnowledgeBaseAccess);

@@ -103,7 +103,7 @@ export const ROUTE_SCHEMAS: RouteSchemaTable = {
   'chat.listSessions': { response: chat.chatSessionPageSchema },
   'chat.createSession': { body: chat.createChatSessionRequestSchema, response: chat.createChatSessionResponseSchema, status: 201 },
   'chat.listMessages': { response: chat.chatMessagesSchema },
-  'chat.sendMessage': { body: chat.sendChatMessageRequestSchema(), response: chat.sendChatMessageResponseSchema },
+  'chat.sendMessage': { body: chat.sendChatMessageRequestSchema, response: chat.sendChatMessageResponseSchema },
   'support.attachments': { body: support.attachmentRequestSchema, status: 201 },
   'support.createTicket': { body: support.createTicketRequestSchema, status: 201 },
   'support.updateTicket': { body: support.updateTicketRequestSchema },
