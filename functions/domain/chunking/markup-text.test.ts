@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inlineMarkup, markupAsMarkdown } from './markup-text';
+import { inlineMarkup, markupAsMarkdown, plainDefinitions } from './markup-text';
 
 describe('markupAsMarkdown', () => {
   it('reads reST roles and ``literals`` as code, references as their text', () => {
@@ -98,5 +98,23 @@ describe('markupAsMarkdown', () => {
 
   it('drops the "+" that joins AsciiDoc blocks, also in a chunk with no other markup', () => {
     expect(markupAsMarkdown('on your repository in a cronjob.\n+\nThe protection it offers.')).toBe('on your repository in a cronjob.\nThe protection it offers.');
+  });
+});
+
+describe('plainDefinitions (a reference page saved as text)', () => {
+  it('joins a definition list whose terms stand on lines of their own to its description, naming what it describes', () => {
+    const page = ['OPTIONS', '', '-u', '', '--include-untracked', '', '--no-include-untracked', '', 'When used with the push and save commands, all untracked files are also stashed.', '', 'Next paragraph.'].join('\n');
+    expect(markupAsMarkdown(page)).toBe(['OPTIONS', '', '`-u`, `--include-untracked`, `--no-include-untracked`: When used with the push and save commands, all untracked files are also stashed.', '', 'Next paragraph.'].join('\n'));
+  });
+
+  it('reads settings, variables and options with an argument as terms', () => {
+    expect(plainDefinitions('rebase.autoStash\n\nWhen set to true, automatically create a temporary stash entry.')).toBe('`rebase.autoStash`: When set to true, automatically create a temporary stash entry.');
+    expect(plainDefinitions('GIT_TRACE_CURL\nEnables a curl full trace dump of all incoming and outgoing data.')).toBe('`GIT_TRACE_CURL`: Enables a curl full trace dump of all incoming and outgoing data.');
+    expect(plainDefinitions('-m parent-number\n\n--mainline parent-number\n\nUsually you cannot revert a merge.')).toBe('-m parent-number, --mainline parent-number: Usually you cannot revert a merge.');
+  });
+
+  it('leaves code, bullets, a term inside a paragraph and a term with no description as they are', () => {
+    const kept = ['```sh', '--save-dev', '', 'Install it as a development dependency here.', '```', '- item one of a list', '', 'A sentence that ends with', 'core.editor', 'and goes on.', '', 'core.pager', '', '## Next heading'].join('\n');
+    expect(plainDefinitions(kept)).toBe(kept);
   });
 });

@@ -133,7 +133,7 @@ function hasMarkup(lines: string[]): boolean {
  */
 export function markupAsMarkdown(text: string): string {
   const normalized = text.replace(/\r\n?/g, '\n');
-  if (!hasMarkup(normalized.split('\n'))) return text;
+  if (!hasMarkup(normalized.split('\n'))) return plainDefinitions(text);
   // A hyperlink wrapped inside its backticks is put on one line, where inlineMarkup reads it.
   const lines = normalized.replace(WRAPPED_REST_LINK, (_whole, label: string, target: string, underscores: string) => `\`${label.replace(/\s+/g, ' ')} <${target}>\`${underscores}`).split('\n');
   const out: string[] = [];
@@ -261,6 +261,63 @@ export function markupAsMarkdown(text: string): string {
     out.push(inlineMarkup(line));
   }
   return out.join('\n').replace(/\n{3,}/g, '\n\n');
+}
+
+/**
+ * A line that names an option, a setting or a variable alone, as a definition list's term reads once
+ * its markup is gone (a page's `<dt>` saved as text): "--autostash", "-m parent-number",
+ * "--force-with-lease=<refname>", "rebase.autoStash", "includeIf.<condition>.path",
+ * "GIT_TRACE_CURL", "<pathspec>…". A Markdown bullet ("- item") has a space after its dash.
+ */
+const PLAIN_TERM = /^(?:--?[\w[<][^\s]*(?: [<\w][\w<>.-]*)?|[a-z][\w-]*(?:\.[\w<>*-]+)+|[A-Z][A-Z0-9]*_[A-Z0-9_]+|<[\w-]+>(?:…|\.\.\.)?)$/;
+
+/** A paragraph's first line that reads as a description: words, not another term, a heading or code. */
+const describes = (line: string) => /^[`"'(]?[A-Za-z]/.test(line) && !PLAIN_TERM.test(line) && !/^#|^\s*(?:`{3,}|~{3,})/.test(line) && line.split(/\s+/).length >= 3;
+
+/**
+ * Plain text's definition lists (reference pages saved as text: each term on a line of its own, the
+ * description in the paragraph after them) written as markup-text writes AsciiDoc's: the terms, a
+ * colon, the description's first paragraph, so that a quote of it names what it describes
+ * ("`-u`, `--include-untracked`: When used with the push and save commands, all untracked files…")
+ * instead of starting "When used with…" under no name.
+ */
+export function plainDefinitions(text: string): string {
+  const lines = text.split('\n');
+  if (!lines.some((line) => PLAIN_TERM.test(line.trim()))) return text;
+  const out: string[] = [];
+  let inFence: string | undefined;
+  for (let index = 0; index < lines.length; index++) {
+    const trimmed = lines[index]!.trim();
+    // Markdown's fenced code is kept as written: "--save-dev" there is code, not a term.
+    const fence = /^(`{3,}|~{3,})/.exec(trimmed)?.[1];
+    if (fence && (inFence === undefined || (fence[0] === inFence[0] && fence.length >= inFence.length))) inFence = inFence === undefined ? fence : undefined;
+    if (fence || inFence !== undefined || !PLAIN_TERM.test(trimmed) || (index > 0 && !isBlank(lines[index - 1]) && !PLAIN_TERM.test(lines[index - 1]!.trim()))) {
+      out.push(lines[index]!);
+      continue;
+    }
+    // The terms: this line and the term lines after it, blank lines between them allowed.
+    const terms = [trimmed];
+    let at = index + 1;
+    for (;;) {
+      let next = at;
+      while (next < lines.length && isBlank(lines[next])) next++;
+      if (next < lines.length && PLAIN_TERM.test(lines[next]!.trim())) {
+        terms.push(lines[next]!.trim());
+        at = next + 1;
+      } else {
+        at = next;
+        break;
+      }
+    }
+    const { first } = splitFirstParagraph(lines.slice(at));
+    if (first.length === 0 || !describes(first[0]!.trim())) {
+      out.push(lines[index]!);
+      continue;
+    }
+    out.push(`${shownTerms(terms)}: ${first.map((each) => each.trim()).join(' ')}`);
+    index = at + first.length - 1;
+  }
+  return out.join('\n');
 }
 
 /** A definition's terms as its description's lead reads them. A term without spaces is an option, a setting or a name: code, so `<version>` in it is no tag. */
