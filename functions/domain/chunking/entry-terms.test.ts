@@ -95,3 +95,16 @@ describe('chunks inside an entry', () => {
     expect(title?.headings).toEqual(['git-push(1)', 'OPTIONS']);
   });
 });
+
+describe('entryTermsAt in plain text (a reference page saved as text)', () => {
+  const page = ['OPTIONS', '', '-u', '', '--include-untracked', '', 'When used with the push and save commands, all untracked files are also stashed and then cleaned up.', '', 'A paragraph of the page that no term heads.'].join('\n');
+
+  it("names the terms above the description paragraph a chunk starts inside of", () => {
+    expect(entryTermsAt(page, page.indexOf('all untracked'))).toEqual(['-u', '--include-untracked']);
+  });
+
+  it('names none for a chunk starting at a term, or in a later paragraph that nothing ties to the entry', () => {
+    expect(entryTermsAt(page, page.indexOf('--include-untracked'))).toBeUndefined();
+    expect(entryTermsAt(page, page.indexOf('no term heads'))).toBeUndefined();
+  });
+});

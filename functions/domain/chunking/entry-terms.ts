@@ -1,4 +1,4 @@
-import { ASCIIDOC_TITLE, definitionTerm, DELIMITED, describedObject, indentOf } from './markup-text';
+import { ASCIIDOC_TITLE, definitionTerm, DELIMITED, describedObject, describes, indentOf, isPlainTerm } from './markup-text';
 
 /**
  * The definition-list entry a chunk starts inside of. Reference pages are long definition lists
@@ -31,6 +31,8 @@ export function entryTermsAt(text: string, offset: number): string[] | undefined
   if (definitionTerm(lines.at(-1) ?? '') !== undefined) return undefined;
   const described = objectDescribedAt(lines);
   if (described !== undefined) return [described];
+  const plain = plainTermsAbove(lines);
+  if (plain !== undefined) return plain;
   let terms: string[] | undefined;
   let readingTerms = false;
   let afterBlank = false;
@@ -91,6 +93,25 @@ function objectDescribedAt(lines: readonly string[]): string | undefined {
     return describedObject(line);
   }
   return undefined;
+}
+
+/**
+ * The terms of a plain-text definition (markup-text.ts's plainDefinitions: terms on lines of their
+ * own, then the description's paragraph) whose description the last of `lines` is in. Only its
+ * first paragraph: in plain text nothing tells a further paragraph of the entry from the page's own.
+ */
+function plainTermsAbove(lines: readonly string[]): string[] | undefined {
+  let start = lines.length - 1;
+  while (start > 0 && !isBlank(lines[start - 1]!)) start--;
+  const first = lines[start]!;
+  if (isPlainTerm(first) || !describes(first.trim())) return undefined;
+  const terms: string[] = [];
+  for (let at = start - 1; at >= 0; at--) {
+    if (isBlank(lines[at]!)) continue;
+    if (!isPlainTerm(lines[at]!)) break;
+    terms.unshift(lines[at]!.trim());
+  }
+  return terms.length > 0 ? terms : undefined;
 }
 
 /** The heading-path element that carries an entry's terms. */

@@ -271,8 +271,11 @@ export function markupAsMarkdown(text: string): string {
  */
 const PLAIN_TERM = /^(?:--?[\w[<][^\s]*(?: [<\w][\w<>.-]*)?|[a-z][\w-]*(?:\.[\w<>*-]+)+|[A-Z][A-Z0-9]*_[A-Z0-9_]+|<[\w-]+>(?:…|\.\.\.)?)$/;
 
+/** Whether a line, trimmed, is a term standing alone (PLAIN_TERM). */
+export const isPlainTerm = (line: string) => PLAIN_TERM.test(line.trim());
+
 /** A paragraph's first line that reads as a description: words, not another term, a heading or code. */
-const describes = (line: string) => /^[`"'(]?[A-Za-z]/.test(line) && !PLAIN_TERM.test(line) && !/^#|^\s*(?:`{3,}|~{3,})/.test(line) && line.split(/\s+/).length >= 3;
+export const describes = (line: string) => /^[`"'(]?[A-Za-z]/.test(line) && !PLAIN_TERM.test(line) && !/^#|^\s*(?:`{3,}|~{3,})/.test(line) && line.split(/\s+/).length >= 3;
 
 /**
  * Plain text's definition lists (reference pages saved as text: each term on a line of its own, the

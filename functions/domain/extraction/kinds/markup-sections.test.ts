@@ -68,3 +68,15 @@ describe('markupSections: reST and AsciiDoc uploaded as .txt, cut at their title
     expect(extractPlainText(new TextEncoder().encode('Intro\n=====\n\nA.\n\nUsage\n-----\n\nB.')).sections.map((section) => section.headings)).toEqual([['Intro'], ['Intro', 'Usage']]);
   });
 });
+
+describe('markupSections: a manual page saved as text', () => {
+  it('cuts at its lines of capitals alone between blank lines, and leaves a text with one such line whole', () => {
+    const page = ['git-stash(1) Manual Page', '', 'NAME', '', 'git-stash - Stash the changes away', '', 'SEE ALSO', '', 'git-reset(1)', 'WARNING kept inside a paragraph'].join('\n');
+    expect(markupSections(page)).toEqual([
+      { text: 'git-stash(1) Manual Page\n' },
+      { text: 'NAME\n\ngit-stash - Stash the changes away\n', headings: ['NAME'] },
+      { text: 'SEE ALSO\n\ngit-reset(1)\nWARNING kept inside a paragraph', headings: ['SEE ALSO'] },
+    ]);
+    expect(markupSections('NOTE\n\nOnly one title here.\nAnd GIT in a line.')).toBeUndefined();
+  });
+});

@@ -28,7 +28,7 @@ const titleText = (title: string) => title.replace(/\[\[[^\]]*\]\]/g, '').trim()
 /** The sections of a reST or AsciiDoc text, or undefined when it has fewer than two titles (plain text stays one section). */
 export function markupSections(text: string): ExtractedSection[] | undefined {
   const lines = text.split(/\r\n?|\n/);
-  const titles: Array<{ line: number; end: number; style: string; title: string }> = [];
+  const titles: Title[] = [];
   let delimiter: string | undefined;
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]!;
@@ -58,8 +58,34 @@ export function markupSections(text: string): ExtractedSection[] | undefined {
     titles.push({ line: overlined ? index - 1 : index, end: index + 2, style: `${overlined ? 'over' : ''}${under.trim()[0]}`, title: titleText(trimmed) });
     index++;
   }
-  if (titles.length < 2) return undefined;
+  if (titles.length < 2) return capitalTitleSections(lines);
+  return sectionsUnder(lines, titles);
+}
 
+/**
+ * A manual page saved as text has no underlines: its titles are lines of capitals alone between
+ * blank lines ("NAME", "SYNOPSIS", "OPTIONS", "SEE ALSO"), one level. A text with two of them is
+ * cut at them; with fewer it stays one section.
+ */
+const CAPITAL_TITLE = /^[A-Z][A-Z0-9 -]{1,38}[A-Z0-9]$/;
+
+function capitalTitleSections(lines: readonly string[]): ExtractedSection[] | undefined {
+  const titles: Title[] = [];
+  for (const [index, line] of lines.entries()) {
+    if (CAPITAL_TITLE.test(line) && /[A-Z]{3}/.test(line) && isBlank(lines[index - 1]) && isBlank(lines[index + 1])) titles.push({ line: index, end: index + 1, style: 'capitals', title: line.trim() });
+  }
+  return titles.length < 2 ? undefined : sectionsUnder(lines, titles);
+}
+
+interface Title {
+  line: number;
+  end: number;
+  style: string;
+  title: string;
+}
+
+/** The text before the first title, then each title's section under its heading path (levels in the order their styles first appear). */
+function sectionsUnder(lines: readonly string[], titles: readonly Title[]): ExtractedSection[] {
   const levels: string[] = [];
   const path: Array<{ level: number; title: string }> = [];
   const sections: ExtractedSection[] = [];
