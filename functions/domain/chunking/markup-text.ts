@@ -275,7 +275,7 @@ const PLAIN_TERM = /^(?:--?[\w[<][^\s]*(?: [<\w][\w<>.-]*)?|[a-z][\w-]*(?:\.[\w<
 export const isPlainTerm = (line: string) => PLAIN_TERM.test(line.trim());
 
 /** A paragraph's first line that reads as a description: words, not another term, a heading or code. */
-export const describes = (line: string) => /^[`"'(]?[A-Za-z]/.test(line) && !PLAIN_TERM.test(line) && !/^#|^\s*(?:`{3,}|~{3,})/.test(line) && line.split(/\s+/).length >= 3;
+export const describes = (line: string) => /^[`"'(]?[A-Za-z]/.test(line) && !isPlainTerm(line) && !/^#|^\s*(?:`{3,}|~{3,})/.test(line) && line.split(/\s+/).length >= 3;
 
 /**
  * Plain text's definition lists (reference pages saved as text: each term on a line of its own, the
@@ -286,7 +286,7 @@ export const describes = (line: string) => /^[`"'(]?[A-Za-z]/.test(line) && !PLA
  */
 export function plainDefinitions(text: string): string {
   const lines = text.split('\n');
-  if (!lines.some((line) => PLAIN_TERM.test(line.trim()))) return text;
+  if (!lines.some(isPlainTerm)) return text;
   const out: string[] = [];
   let inFence: string | undefined;
   for (let index = 0; index < lines.length; index++) {
@@ -294,7 +294,7 @@ export function plainDefinitions(text: string): string {
     // Markdown's fenced code is kept as written: "--save-dev" there is code, not a term.
     const fence = /^(`{3,}|~{3,})/.exec(trimmed)?.[1];
     if (fence && (inFence === undefined || (fence[0] === inFence[0] && fence.length >= inFence.length))) inFence = inFence === undefined ? fence : undefined;
-    if (fence || inFence !== undefined || !PLAIN_TERM.test(trimmed) || (index > 0 && !isBlank(lines[index - 1]) && !PLAIN_TERM.test(lines[index - 1]!.trim()))) {
+    if (fence || inFence !== undefined || !isPlainTerm(trimmed) || (index > 0 && !isBlank(lines[index - 1]) && !isPlainTerm(lines[index - 1]!))) {
       out.push(lines[index]!);
       continue;
     }
@@ -304,7 +304,7 @@ export function plainDefinitions(text: string): string {
     for (;;) {
       let next = at;
       while (next < lines.length && isBlank(lines[next])) next++;
-      if (next < lines.length && PLAIN_TERM.test(lines[next]!.trim())) {
+      if (next < lines.length && isPlainTerm(lines[next]!)) {
         terms.push(lines[next]!.trim());
         at = next + 1;
       } else {
