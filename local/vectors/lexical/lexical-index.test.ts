@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LATENT_SPACE } from './latent-space';
-import { BestRows, KeptCollections, LEXICAL_SCORING, LexicalIndex, lexicalCollection, questionOf } from './lexical-index';
+import { BestRows, documentParameters, KeptCollections, LEXICAL_SCORING, LexicalIndex, lexicalCollection, questionOf } from './lexical-index';
 
 describe('best rows', () => {
   it('keeps the best `limit` rows, best first, an earlier row ahead on a tie', () => {
@@ -137,5 +137,27 @@ describe('latent space', () => {
     kept.forget('kb');
     await kept.settled();
     expect(forgotten.latent).toBeUndefined();
+  });
+});
+
+describe('documents of many passages', () => {
+  it("scales the documents' k1 with the collection's mean passages per document, from 1.2 for abstracts to at most 3", () => {
+    expect(documentParameters(22_260, 5_183).k1).toBe(LEXICAL_SCORING.bm25.k1);
+    expect(documentParameters(16, 1).k1).toBeCloseTo(2 * LEXICAL_SCORING.bm25.k1);
+    expect(documentParameters(7_978, 238).k1).toBeCloseTo(LEXICAL_SCORING.documentK1.mostTimes * LEXICAL_SCORING.bm25.k1);
+    expect(documentParameters(0, 0).k1).toBe(LEXICAL_SCORING.bm25.k1);
+  });
+
+  it('ranks the page about a topic above a guide that names each of the words once', () => {
+    const passages = (topic: string, count: number, extra = '') => Array.from({ length: count }, (_, n) => `${topic} part ${n} explains more about ${extra} settings and examples.`);
+    const document = (sourceId: string, texts: string[]) => texts.map((text, chunkIndex) => ({ id: `${sourceId}-${chunkIndex}`, sourceId, sourceType: 'file' as const, text, searchText: text, metadata: { name: sourceId, chunkIndex } }));
+    const guide = document('guide', [...passages('history', 17), ...['worktree', 'linked', 'directories'].flatMap((topic) => passages(topic, 1))]);
+    const page = document('page', passages('worktree', 20));
+    const others = [...document('fetch', passages('fetch', 20, 'linked')), ...document('merge', passages('merge', 20, 'directories')), ...document('tag', passages('tag', 20))];
+    const index = new LexicalIndex([...guide, ...page, ...others]);
+    const collection = lexicalCollection([index]);
+    expect(collection.documentBm25.k1).toBeGreaterThan(LEXICAL_SCORING.bm25.k1);
+    const hits = index.search(questionOf('linked worktree directories'), collection, 5);
+    expect(hits[0]?.sourceId).toBe('page');
   });
 });
