@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Passage } from '../../contracts/ports/passage';
 import { NOTHING_RELEVANT } from '../../domain/answering/answer-texts';
 import { entryHeading } from '../../domain/chunking/entry-terms';
-import { createExtractiveAnswerer, EXTRACTIVE_MODEL, extractAnswer } from './extractive-answerer';
+import { answerKindTerms, createExtractiveAnswerer, EXTRACTIVE_MODEL, extractAnswer } from './extractive-answerer';
 
 const passage = (documentId: string, name: string, text: string, score: number): Passage => ({
   documentId,
@@ -316,5 +316,45 @@ describe('issue 17: no loss between retrieval and citations', () => {
     expect(result.text).toMatch(/instead of merging\. \[1\]/);
     // Without the following text, the chunk alone does not name the setting.
     expect(answer('How do I make git pull always rebase instead of merging, without typing an option every time?', [{ ...pull, following: undefined }]).text).not.toContain('pull.rebase');
+  });
+});
+
+describe('reading what a reference page needs around the best sentence', () => {
+  it("reads the first document's next-best passage alongside its best, under that passage's headings, and cites it by the same marker", () => {
+    const stash = {
+      ...passage('fil_stash', 'git-stash.txt', 'The new stash entry records the modified states only for the files that match the pathspec. The working tree files are then rolled back.', 0.85),
+      headings: ['git-stash(1)', 'OPTIONS', '<pathspec>'],
+    };
+    const alongside = { text: 'When used with the push command, all untracked files are also stashed and then cleaned up with git clean.', headings: ['git-stash(1)', 'OPTIONS', '-u, --include-untracked'] };
+    const status = passage('fil_status', 'git-status.txt', 'Untracked files are shown in the status output unless hidden.', 0.8);
+    const question = 'git stash leaves my brand-new files in the working tree. How do I stash untracked files too?';
+    const read = answer(question, [{ ...stash, alongside }, status]);
+    expect(read.text).toContain('all untracked files are also stashed and then cleaned up with git clean. [1]');
+    expect(read.cited[0]).toBe('fil_stash');
+    expect(answer(question, [stash, status]).text).not.toContain('also stashed');
+  });
+
+  it('quotes the sentence before one that introduces code when it names what the code shows', () => {
+    const merge = passage(
+      'fil_merge',
+      'git-merge.txt',
+      'An alternative style can be used by setting the "merge.conflictStyle" configuration variable to "diff3". In "diff3" style, the conflict shows the common ancestor too:\n\n```\n<<<<<<< yours\nours\n||||||| base\ncommon ancestor\n=======\ntheirs\n>>>>>>> theirs\n```\n',
+      0.85,
+    );
+    const result = answer('When a merge conflicts, how can I also see the common ancestor between the markers?', [merge]);
+    expect(result.text).toContain('In "diff3" style');
+    expect(result.text).toContain('merge.conflictStyle');
+  });
+
+  it('weighs the kind of answer a "which" question names', () => {
+    expect([...answerKindTerms('Which hook should I use?')]).toEqual(['hook']);
+    expect([...answerKindTerms('Which environment variables make Git show the traffic?')]).toEqual(['environ', 'variabl']);
+    expect([...answerKindTerms('What does the := operator do?')]).toEqual([]);
+    const commit = passage('fil_commit', 'git-commit.txt', '`--no-edit`: Use the selected commit message without launching an editor, so the message is used as it is.', 0.85);
+    const subject = passage('fil_guide', 'guide.txt', 'Start the commit message with a ticket number taken from the branch name, then describe the change.', 0.83);
+    const hooks = passage('fil_hooks', 'githooks.txt', 'The prepare-commit-msg hook runs after the default commit message is prepared and before the editor starts.', 0.8);
+    const summary = passage('fil_summary', 'summary.txt', 'A commit message should start with a short summary line; the editor opens on it when you commit.', 0.79);
+    const result = answer('I want every commit message to start with a ticket number, filled in before the editor opens. Which hook should I use?', [commit, subject, hooks, summary]);
+    expect(result.text).toContain('The prepare-commit-msg hook runs');
   });
 });

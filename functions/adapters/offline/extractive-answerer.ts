@@ -33,6 +33,8 @@ const CODE_WEIGHT = 0.5;
 const CUT_OFF_FACTOR = 0.4;
 /** Most passages an answer quotes from. */
 const MAX_QUOTED_PASSAGES = 3;
+/** Added to the block numbers of a passage's alongside text: no block of it is a block of the passage's own. */
+const BLOCKS_APART = 1_000_000;
 
 interface Candidate {
   passageIndex: number;
@@ -65,6 +67,21 @@ function weightedTerms(questionTerms: Map<string, number>, sentenceTerms: Set<st
   for (const [term, boost] of absent) weights.set(term, boost * mean * ABSENT_TERM_WEIGHT);
   return weights;
 }
+
+/**
+ * The words a "which …" or "what …" question names the kind of its answer by ("Which hook should I
+ * use?", "Which environment variables make Git show…"): a sentence about a hook answers it, one
+ * that shares the question's other words about commit messages does not. They weigh
+ * ANSWER_KIND_WEIGHT times their idf.
+ */
+export function answerKindTerms(question: string): Set<string> {
+  const kinds = new Set<string>();
+  for (const match of question.matchAll(ANSWER_KIND)) for (const term of contentTerms(match[1]!)) kinds.add(term);
+  return kinds;
+}
+/** "which"/"what" and up to two words after it, stopping at a word that starts the question's verb phrase. */
+const ANSWER_KIND = /\b(?:which|what)\s+((?!(?:is|are|was|were|do|does|did|can|could|should|would|will|happens?|if|to|about|i|you|we|it|the|a|an)\b)[a-z][\w-]*(?:\s+(?!(?:is|are|do|does|did|can|could|should|would|will|to|i|you|we|it|makes?|sets?|lets?|gives?)\b)[a-z][\w-]*)?)/gi;
+const ANSWER_KIND_WEIGHT = 2;
 
 /** Adjacent question words found adjacent in the sentence ("refund policy") are a stronger sign than either alone. */
 function phraseBonus(question: string[], sentence: string[]): number {
@@ -110,10 +127,22 @@ function scoreCandidates(input: ChatModelInput): Candidate[] {
   const questionSequence = contentTerms(input.question);
   // Each passage is read on past its chunk into the text that follows it: a sentence there answers
   // as well, and is quoted from the same page under the same marker.
-  const sentences = input.passages.flatMap((passage, passageIndex) => sentencesOf(readingText(passage), passage.headings).map((sentence) => ({ passage, passageIndex, sentence })));
+  // The first passage's document's next-best passage (Passage.alongside) is read under its own
+  // headings, its sentences numbered after the passage's so that none reads as the next of another.
+  const sentences = input.passages.flatMap((passage, passageIndex) => {
+    const own = sentencesOf(readingText(passage), passage.headings).map((sentence) => ({ passage, passageIndex, sentence, headings: passage.headings }));
+    if (!passage.alongside) return own;
+    const after = own.length + 1;
+    const alongside = sentencesOf(passage.alongside.text, passage.alongside.headings).map((sentence) => ({ passage, passageIndex, sentence: { ...sentence, position: sentence.position + after, block: sentence.block === undefined ? undefined : sentence.block + BLOCKS_APART }, headings: passage.alongside!.headings }));
+    return [...own, ...alongside];
+  });
   const ownTerms = sentences.map(({ sentence }) => contentTerms(sentence.text));
   const termSets = ownTerms.map((terms) => new Set(terms));
   const weights = weightedTerms(questionTerms, termSets);
+  for (const term of answerKindTerms(input.question)) {
+    const weight = weights.get(term);
+    if (weight !== undefined) weights.set(term, weight * ANSWER_KIND_WEIGHT);
+  }
   const total = [...weights.values()].reduce((sum, weight) => sum + weight, 0);
   if (total <= 0) return [];
   // Scores are BM25 saturated as s / (s + k): back on BM25's own scale, where a weaker page is told apart from the best one.
@@ -127,12 +156,17 @@ function scoreCandidates(input: ChatModelInput): Candidate[] {
     if (!terms) termsOfText.set(text, (terms = contentTerms(text)));
     return terms;
   };
-  const passageHeadingTerms = input.passages.map((passage) => (passage.headings ?? []).flatMap(termsOf));
+  const headingTermsOf = new Map<readonly string[] | undefined, string[]>();
+  const pathTerms = (headings: readonly string[] | undefined) => {
+    let terms = headingTermsOf.get(headings);
+    if (!terms) headingTermsOf.set(headings, (terms = (headings ?? []).flatMap(termsOf)));
+    return terms;
+  };
 
-  return sentences.map(({ passage, passageIndex, sentence }, index) => {
+  return sentences.map(({ passage, passageIndex, sentence, headings }, index) => {
     const terms = termSets[index] as Set<string>;
     // A sentence stands under the nearest heading in its chunk and under the chunk's own sections (the chunker keeps those headings apart from the text).
-    const headingTerms = new Set([...(sentence.heading ? termsOf(sentence.heading) : []), ...(sentence.term ? termsOf(sentence.term) : []), ...passageHeadingTerms[passageIndex]!]);
+    const headingTerms = new Set([...(sentence.heading ? termsOf(sentence.heading) : []), ...(sentence.term ? termsOf(sentence.term) : []), ...pathTerms(headings)]);
     // The code or list a sentence introduces speaks for it: "Subscribe a queue:" is about what follows.
     const codeTerms = new Set([sentence.code ?? '', ...(sentence.items ?? [])].flatMap((text) => (text ? contentTerms(text) : [])));
     const covered = new Set<string>();
@@ -252,13 +286,20 @@ const POINTS_BACK = /^(?:It|Its|This|These|That|Those|They|Their|Them|Such)\b/;
  * Each quoted sentence that points back at the sentence before it in its paragraph, with that
  * sentence: quoted alone, "It can be used to enrich exceptions with context information" does not
  * say what "it" is, and the sentence before names it ("The add_note() method is added to BaseException.").
+ * So does a sentence that introduces code or a list and shares a word the question does not have
+ * with the sentence before: 'In "diff3" style, the conflict may look like this:' needs 'An
+ * alternative style can be used by setting "merge.conflictStyle" to "diff3"'.
  */
 function withAntecedents(chosen: Candidate[], candidates: Candidate[]): Candidate[] {
   const result = [...chosen];
   for (const quoted of chosen) {
-    if (quoted.sentence.line || !POINTS_BACK.test(quoted.sentence.text)) continue;
+    if (quoted.sentence.line) continue;
+    const introduces = quoted.sentence.code !== undefined || quoted.sentence.items !== undefined;
+    if (!POINTS_BACK.test(quoted.sentence.text) && !introduces) continue;
     const before = candidates.find((other) => other.passageIndex === quoted.passageIndex && other.sentence.position === quoted.sentence.position - 1);
-    if (before && before.sentence.block === quoted.sentence.block && !before.sentence.line && !before.sentence.code && !result.includes(before)) result.push(before);
+    if (!before || before.sentence.block !== quoted.sentence.block || before.sentence.line || before.sentence.code || result.includes(before)) continue;
+    if (introduces && !POINTS_BACK.test(quoted.sentence.text) && ![...quoted.terms].some((term) => before.terms.has(term) && !quoted.covered.has(term))) continue;
+    result.push(before);
   }
   return result;
 }

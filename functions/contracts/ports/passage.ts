@@ -20,6 +20,11 @@ export interface Passage {
   headings?: string[];
   /** The document's text right after the chunk (IndexRecordMetadata.following): what an answer may read on into. */
   following?: string;
+  /**
+   * The same document's next-best passage, on retrieval's first passage only: read by the answer
+   * step with this one and cited by its marker (retrieve.ts, withNextOfDocument).
+   */
+  alongside?: { text: string; headings?: string[] };
 }
 
 /** What the answer step reads of a passage: the chunk and, run on as the document runs on, the text after it. */
