@@ -17,6 +17,12 @@ describe('indexTerms (the lexical index)', () => {
   it('keeps single letters and digits, and the words documentation names commands with', () => {
     expect(indexTerms('T cells and type 2 diabetes: git show, kubectl get')).toEqual(['t', 'cell', 'type', '2', 'diabet', 'git', 'show', 'kubectl', 'get']);
   });
+
+  it('keeps operators of two or three symbols as terms, not markup, dashes or URLs', () => {
+    expect(indexTerms('What does the := operator do?')).toEqual(['oper', ':=']);
+    expect(indexTerms('if (n := len(a)) > 10: x **= 2; y //= 3; f() -> int')).toEqual(['n', 'len', '10', 'x', '2', 'y', '3', 'f', 'int', ':=', '**=', '//=', '->']);
+    expect(indexTerms('Example:: see https://docs.python.org -- or --all; >>> print(1)')).toEqual(['exampl', 'see', 'https', 'doc', 'python', 'org', 'print', '1']);
+  });
 });
 
 describe('contentTerms (the extractive answerer)', () => {

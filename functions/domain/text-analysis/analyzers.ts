@@ -9,7 +9,7 @@ import { foldedWords, foldText } from './tokenizer';
  *
  * | analysis       | used by                                         | stop words          | shortest | stemmed |
  * |----------------|-------------------------------------------------|---------------------|----------|---------|
- * | indexTerms     | lexical index: passages and the questions asked | STOP_WORDS          | 1        | yes     |
+ * | indexTerms     | lexical index: passages and the questions asked | STOP_WORDS          | 1        | yes (and operators such as ":=") |
  * | contentTerms   | extractive answerer: question and sentences     | QUESTION_STOP_WORDS | 2        | yes (a dotted number is one term) |
  * | questionWords  | citation snippet: the question                  | QUESTION_STOP_WORDS | 3        | no      |
  *
@@ -37,8 +37,19 @@ export function indexTerms(text: string): string[] {
     if (word.length > MAX_TERM_LENGTH || STOP_WORDS.has(word)) continue;
     terms.push(stemOf(word));
   }
+  for (const operator of text.match(OPERATOR) ?? []) if (!NOT_OPERATORS.has(operator)) terms.push(operator);
   return terms;
 }
+
+/**
+ * Operators spelled with two or three symbols (":=", "**", "//", "->", "|=", "<=>") standing apart
+ * from other symbols: documentation of a programming language is asked about them by their spelling
+ * ("What does the := operator do?"), and the tokenizer reads letters and digits only. The index
+ * keeps them as terms of their own, on both sides.
+ */
+const OPERATOR = /(?<![!%&*+\-./:<=>@^|~])[!%&*+\-/:<=>@^|~]{2,3}(?![!%&*+\-./:<=>@^|~])/g;
+/** Runs of those symbols that are markup or punctuation, not operators: reST's literal marker, dashes, a URL's "://", a doctest prompt. */
+const NOT_OPERATORS: ReadonlySet<string> = new Set(['::', '--', '---', '://', '>>>']);
 
 /**
  * The stems of a text's content words, as the extractive answerer compares a question with
