@@ -125,15 +125,25 @@ function scoreCandidates(input: ChatModelInput): Candidate[] {
   const questionTerms = questionTermsOf(input);
   if (questionTerms.size === 0) return [];
   const questionSequence = contentTerms(input.question);
+  // A passage's headings, and a heading or term its sentences share, are read once: each of its sentences stands under them.
+  const termsOfText = new Map<string, string[]>();
+  const termsOf = (text: string) => {
+    let terms = termsOfText.get(text);
+    if (!terms) termsOfText.set(text, (terms = contentTerms(text)));
+    return terms;
+  };
+  const pathTermsOf = (headings: readonly string[] | undefined) => (headings ?? []).flatMap(termsOf);
   // Each passage is read on past its chunk into the text that follows it: a sentence there answers
   // as well, and is quoted from the same page under the same marker.
   // The first passage's document's next-best passage (Passage.alongside) is read under its own
   // headings, its sentences numbered after the passage's so that none reads as the next of another.
   const sentences = input.passages.flatMap((passage, passageIndex) => {
-    const own = sentencesOf(readingText(passage), passage.headings).map((sentence) => ({ passage, passageIndex, sentence, headings: passage.headings }));
+    const ownPath = pathTermsOf(passage.headings);
+    const own = sentencesOf(readingText(passage), passage.headings).map((sentence) => ({ passage, passageIndex, sentence, pathTerms: ownPath }));
     if (!passage.alongside) return own;
     const after = own.length + 1;
-    const alongside = sentencesOf(passage.alongside.text, passage.alongside.headings).map((sentence) => ({ passage, passageIndex, sentence: { ...sentence, position: sentence.position + after, block: sentence.block === undefined ? undefined : sentence.block + BLOCKS_APART }, headings: passage.alongside!.headings }));
+    const alongsidePath = pathTermsOf(passage.alongside.headings);
+    const alongside = sentencesOf(passage.alongside.text, passage.alongside.headings).map((sentence) => ({ passage, passageIndex, sentence: { ...sentence, position: sentence.position + after, block: sentence.block === undefined ? undefined : sentence.block + BLOCKS_APART }, pathTerms: alongsidePath }));
     return [...own, ...alongside];
   });
   const ownTerms = sentences.map(({ sentence }) => contentTerms(sentence.text));
@@ -149,24 +159,11 @@ function scoreCandidates(input: ChatModelInput): Candidate[] {
   const bm25Of = (score: number) => (score >= 1 ? 1e6 : score / (1 - score));
   const bestPassageScore = Math.max(...input.passages.map((passage) => bm25Of(passage.score)), 0) || 1;
 
-  // A passage's headings, and a heading or term its sentences share, are read once: each of its sentences stands under them.
-  const termsOfText = new Map<string, string[]>();
-  const termsOf = (text: string) => {
-    let terms = termsOfText.get(text);
-    if (!terms) termsOfText.set(text, (terms = contentTerms(text)));
-    return terms;
-  };
-  const headingTermsOf = new Map<readonly string[] | undefined, string[]>();
-  const pathTerms = (headings: readonly string[] | undefined) => {
-    let terms = headingTermsOf.get(headings);
-    if (!terms) headingTermsOf.set(headings, (terms = (headings ?? []).flatMap(termsOf)));
-    return terms;
-  };
 
-  return sentences.map(({ passage, passageIndex, sentence, headings }, index) => {
+  return sentences.map(({ passage, passageIndex, sentence, pathTerms }, index) => {
     const terms = termSets[index] as Set<string>;
     // A sentence stands under the nearest heading in its chunk and under the chunk's own sections (the chunker keeps those headings apart from the text).
-    const headingTerms = new Set([...(sentence.heading ? termsOf(sentence.heading) : []), ...(sentence.term ? termsOf(sentence.term) : []), ...pathTerms(headings)]);
+    const headingTerms = new Set([...(sentence.heading ? termsOf(sentence.heading) : []), ...(sentence.term ? termsOf(sentence.term) : []), ...pathTerms]);
     // The code or list a sentence introduces speaks for it: "Subscribe a queue:" is about what follows.
     const codeTerms = new Set([sentence.code ?? '', ...(sentence.items ?? [])].flatMap((text) => (text ? contentTerms(text) : [])));
     const covered = new Set<string>();

@@ -132,7 +132,8 @@ export function withNextOfDocument(merged: Passage[], rankings: readonly Passage
   const key = documentKeyOf(first);
   let next: Passage | undefined;
   for (const passage of rankings.flat()) {
-    if (documentKeyOf(passage) !== key || passage.text === first.text || merged.some((kept) => kept.text === passage.text)) continue;
+    // Not a passage already handed over (the first among them).
+    if (documentKeyOf(passage) !== key || merged.some((kept) => kept.text === passage.text)) continue;
     if (!next || passage.score > next.score) next = passage;
   }
   return next ? [{ ...first, alongside: { text: next.text, ...(next.headings ? { headings: next.headings } : {}) } }, ...rest] : merged;
