@@ -154,4 +154,11 @@ describe('sentencesOf', () => {
     ]);
     expect(sentencesOf(passage, ['git-push(1)', 'OPTIONS'])[0]?.term).toBeUndefined();
   });
+
+  it("reads a chunk's first line that closes a parenthesis it did not open (a signature the chunk cut) as no heading, so the entry's term goes on", () => {
+    const passage = "dialect='excel', *args, **kwds)\n\n   Create an object that operates like a regular reader.";
+    const sentences = sentencesOf(passage, ['csv', entryHeading(['DictReader'])]);
+    expect(sentences.at(-1)).toMatchObject({ text: 'Create an object that operates like a regular reader.', term: '`DictReader`' });
+    expect(sentencesOf('Options (see below)\n\nEach option is read once.')[0]).toMatchObject({ heading: 'Options (see below)' });
+  });
 });

@@ -44,6 +44,8 @@ function isHeadingLine(line: string, next: string | undefined): boolean {
   if (HEADING_MARKER.test(line)) return true;
   const words = wordCount(line);
   if (words === 0 || words > 8 || ENDS_SENTENCE.test(line) || LIST_MARKER.test(line)) return false;
+  // A parenthesis closed but not opened ends something the chunk cut, such as a signature's last line ("dialect='excel', **kwds)").
+  if ((line.match(/\)/g)?.length ?? 0) > (line.match(/\(/g)?.length ?? 0)) return false;
   return next === undefined || next === '' || LIST_MARKER.test(next) || /^["'“‘([]?\p{Lu}/u.test(next);
 }
 

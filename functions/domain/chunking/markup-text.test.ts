@@ -56,6 +56,22 @@ describe('markupAsMarkdown', () => {
     );
   });
 
+  it("reads an object's signature continued after a backslash as its signature, naming the object in its definition", () => {
+    const text = [
+      '.. class:: DictReader(f, fieldnames=None, \\',
+      "                      dialect='excel', **kwds)",
+      '',
+      '   Create an object that operates like a regular reader but maps the',
+      '   information in each row to a :class:`dict`.',
+    ].join('\n');
+    expect(markupAsMarkdown(text)).toBe(['', "### `DictReader(f, fieldnames=None, dialect='excel', **kwds)`", '', '`DictReader`: Create an object that operates like a regular reader but maps the information in each row to a `dict`.', ''].join('\n'));
+  });
+
+  it('reads lines indented under a sentence ending in a colon as prose, not an AsciiDoc literal, when reST roles mark them up', () => {
+    const glossary = ['can accept.  There are five kinds of parameter:', '', '      * :dfn:`positional-or-keyword`: specifies an argument that can be passed', '        either positionally or as a keyword.'].join('\n');
+    expect(markupAsMarkdown(glossary)).toBe(['can accept.  There are five kinds of parameter:', '', '      * positional-or-keyword: specifies an argument that can be passed', '        either positionally or as a keyword.'].join('\n'));
+  });
+
   it('keeps the line breaks of literal and doctest blocks, as fenced code', () => {
     const rest = ['Run it like this::', '', '    python -m venv env', '    source env/bin/activate', '', 'Then try:', '', '>>> 1 + 1', '2', '>>> print("a")', 'a', '', 'Done.'].join('\n');
     expect(markupAsMarkdown(rest)).toBe(['Run it like this:', '', '```', 'python -m venv env', 'source env/bin/activate', '```', '', 'Then try:', '', '```pycon', '>>> 1 + 1', '2', '>>> print("a")', 'a', '```', '', 'Done.'].join('\n'));

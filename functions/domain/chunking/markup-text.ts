@@ -12,6 +12,8 @@ const CALLABLE_ROLES = new Set(['func', 'meth']);
 
 /** `:role:`text``, `:py:func:`text``, `:ref:`Title <target>``. */
 const ROLE = /:(?:[\w-]+:)?([\w-]+):`([^`\n]+)`/g;
+/** Whether a line has a role (ROLE without its global flag, which would keep a position between tests). */
+const HAS_ROLE = new RegExp(ROLE.source);
 /** reST inline literal ``code``. */
 const INLINE_LITERAL = /``([^`\n]+?)``/g;
 /** AsciiDoc man-page link: linkgit:git-config[1]. */
@@ -185,10 +187,14 @@ export function markupAsMarkdown(text: string): string {
       continue;
     }
     const codeDirective = CODE_DIRECTIVE.exec(trimmed);
-    const directive = codeDirective ? undefined : DIRECTIVE.exec(trimmed);
+    let at = index + 1;
+    // A signature too long for its line goes on after a backslash: ".. class:: DictReader(f, \" over "dialect='excel')".
+    let signature = trimmed;
+    while (trimmed.startsWith('..') && /\\\s*$/.test(signature) && at < lines.length && !isBlank(lines[at])) signature = `${signature.replace(/\s*\\\s*$/, '')} ${lines[at++]!.trim()}`;
+    const directive = codeDirective ? undefined : DIRECTIVE.exec(signature);
     if (codeDirective || directive) {
       // Its options (":linenos:") first, then its indented content.
-      let at = index + 1;
+      if (codeDirective) at = index + 1;
       while (at < lines.length && /^\s+:[\w-]+:/.test(lines[at]!)) at++;
       const { body, end } = indentedBlock(lines, at, indentOf(line));
       if (codeDirective) out.push(...fence(codeDirective[1] ?? '', trimBlank(body)));
@@ -208,7 +214,7 @@ export function markupAsMarkdown(text: string): string {
           // it describes ("`zip`: Iterate over several iterables in parallel…"). The rest is read as
           // reST in its own right: its doctest and literal blocks, notes and version notes.
           if (argument) out.push('', `### \`${argument}\``, '');
-          const name = describedObject(trimmed);
+          const name = describedObject(signature);
           // Further signatures of the object ("lru_cache(maxsize=128, typed=False)") stand on the lines after the directive's.
           let described = content;
           while (name !== undefined && described.length > 0 && objectName(described[0]!) === name && /\)\s*$/.test(described[0]!)) described = described.slice(1);
@@ -226,11 +232,14 @@ export function markupAsMarkdown(text: string): string {
     }
     if ((NOISE.test(trimmed) && !/^\[\d+\]$/.test(trimmed)) || PREPROCESSOR.test(trimmed)) continue;
     // An AsciiDoc literal paragraph: indented lines after a blank line, under a sentence that introduces them ("start the daemon like this:").
+    // Lines written with reST roles are prose indented under a reST definition or block quote (a glossary entry's list), no literal.
     if (indentOf(line) > 0 && isBlank(lines[index - 1]) && /:\s*$/.test(out.findLast((each) => !isBlank(each)) ?? '') && !TERM.test(line)) {
       const { body, end } = indentedBlock(lines, index, 0);
-      out.push(...fence('', trimBlank(body)));
-      index = end - 1;
-      continue;
+      if (!body.some((each) => HAS_ROLE.test(each))) {
+        out.push(...fence('', trimBlank(body)));
+        index = end - 1;
+        continue;
+      }
     }
     // An AsciiDoc definition list: consecutive "term::" lines, then the description, on one line.
     const term = definitionTerm(line);
