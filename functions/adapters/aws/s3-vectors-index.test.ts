@@ -109,6 +109,7 @@ describe('createS3VectorsIndex', () => {
     // A long name, URL or following text is fine: none is filterable.
     expect(() => toStoredMetadata(record(0, { metadata: { name: 'n'.repeat(3000), url: `https://x/${'p'.repeat(3000)}`, following: 'f'.repeat(1000), chunkIndex: 0 } }))).not.toThrow();
     expect(NON_FILTERABLE_KEYS).toContain('following');
+    expect(NON_FILTERABLE_KEYS).toContain('opening');
   });
 
   it('queries with topK at most 100 and a sourceId filter, scoring 1 - cosine distance', async () => {
@@ -116,7 +117,7 @@ describe('createS3VectorsIndex', () => {
       distanceMetric: 'cosine',
       vectors: [
         { key: 'chunk-1', distance: 0.25, metadata: { sourceId: 'file_1', sourceType: 'file', chunkIndex: 1, page: 2, text: 'text 1', name: 'Handbook.pdf', headings: ['Leave'] } },
-        { key: 'chunk-4', distance: 1.4, metadata: { sourceId: 'file_1', sourceType: 'web', chunkIndex: 4, text: 'text 4', following: ' and on', name: 'Page', url: 'https://x/' } },
+        { key: 'chunk-4', distance: 1.4, metadata: { sourceId: 'file_1', sourceType: 'web', chunkIndex: 4, text: 'text 4', following: ' and on', opening: '::\n\n', name: 'Page', url: 'https://x/' } },
       ],
     });
     const index = createS3VectorsIndex({ vectorBucketName, client });
@@ -132,7 +133,7 @@ describe('createS3VectorsIndex', () => {
     });
     expect(hits).toEqual([
       { id: 'chunk-1', sourceId: 'file_1', sourceType: 'file', text: 'text 1', score: 0.75, metadata: { name: 'Handbook.pdf', page: 2, headings: ['Leave'], chunkIndex: 1 } },
-      { id: 'chunk-4', sourceId: 'file_1', sourceType: 'web', text: 'text 4', score: 0, metadata: { name: 'Page', url: 'https://x/', following: ' and on', chunkIndex: 4 } },
+      { id: 'chunk-4', sourceId: 'file_1', sourceType: 'web', text: 'text 4', score: 0, metadata: { name: 'Page', url: 'https://x/', following: ' and on', opening: '::\n\n', chunkIndex: 4 } },
     ]);
   });
 

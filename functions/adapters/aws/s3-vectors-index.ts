@@ -48,7 +48,7 @@ export const S3_VECTORS_LIMITS = {
  * it (up to 1000), headings, and the name and URL, which can each be long. Only sourceId is ever filtered on. Fixed when an index is created;
  * indexes are rebuilt per deploy, so a change here reaches every knowledge base at its next deploy.
  */
-export const NON_FILTERABLE_KEYS = ['text', 'following', 'headings', 'name', 'url'] as const;
+export const NON_FILTERABLE_KEYS = ['text', 'following', 'opening', 'headings', 'name', 'url'] as const;
 
 interface StoredMetadata {
   sourceId: string;
@@ -59,6 +59,7 @@ interface StoredMetadata {
   slide?: number;
   text: string;
   following?: string;
+  opening?: string;
   name: string;
   headings?: string[];
   url?: string;
@@ -68,7 +69,7 @@ const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8
 
 /** Flattens a record into S3 Vectors metadata, refusing what the service would refuse. */
 export function toStoredMetadata(record: IndexRecord): StoredMetadata {
-  const { name, headings, url, chunkIndex, page, sheet, slide, following } = record.metadata;
+  const { name, headings, url, chunkIndex, page, sheet, slide, following, opening } = record.metadata;
   const filterable = {
     sourceId: record.sourceId,
     sourceType: record.sourceType,
@@ -85,6 +86,7 @@ export function toStoredMetadata(record: IndexRecord): StoredMetadata {
     ...filterable,
     text: record.text,
     ...(following ? { following } : {}),
+    ...(opening ? { opening } : {}),
     name,
     ...(headings && headings.length > 0 ? { headings } : {}),
     ...(url !== undefined ? { url } : {}),
@@ -105,6 +107,7 @@ function toHit(key: string, stored: StoredMetadata, distance: number): IndexHit 
     ...(stored.headings !== undefined ? { headings: stored.headings } : {}),
     ...(stored.url !== undefined ? { url: stored.url } : {}),
     ...(stored.following ? { following: stored.following } : {}),
+    ...(stored.opening ? { opening: stored.opening } : {}),
   };
   return { id: key, sourceId: stored.sourceId, sourceType: stored.sourceType, text: stored.text, score: scoreFromCosineDistance(distance), metadata };
 }

@@ -346,6 +346,27 @@ describe('reading what a reference page needs around the best sentence', () => {
     expect(result.text).toContain('merge.conflictStyle');
   });
 
+  it('reads a chunk that starts inside a code block as code (its opening), never quoting the code as a sentence', () => {
+    const code = {
+      ...passage('fil_asyncio', 'asyncio-eventloop.rst.txt', "pool, blocking_io)\n          print('custom thread pool', result)\n\n      asyncio.run(main())\n\nThe loop runs the pool until the blocking call returns.", 0.8),
+      opening: '   ::\n\n       ',
+    };
+    const question = 'How do I print the result of a function run in a custom thread pool?';
+    expect(answer(question, [code]).text).toBe('The loop runs the pool until the blocking call returns. [1]');
+    expect(answer(question, [{ ...code, opening: undefined }]).text).toContain("print('custom thread pool'");
+  });
+
+  it("leaves out the cut first sentence of the alongside passage and what the passage's following text already holds", () => {
+    const sorting = {
+      ...passage('fil_sorting', 'sorting.rst', 'To sort the records by age, pass a key function that returns the age.', 0.85),
+      following: ' The sort is stable, so records of the same age keep their order.',
+    };
+    const alongside = { text: 'and then sort again by age. The sort is stable, so records of the same age keep their order.', headings: ['Sorting'] };
+    const read = answer('How do I sort records by age and keep the order of equal ages?', [{ ...sorting, alongside }]);
+    expect(read.text).not.toContain('and then sort again');
+    expect(read.text.match(/The sort is stable/g)).toHaveLength(1);
+  });
+
   it('weighs the kind of answer a "which" question names', () => {
     expect([...answerKindTerms('Which hook should I use?')]).toEqual(['hook']);
     expect([...answerKindTerms('Which environment variables make Git show the traffic?')]).toEqual(['environ', 'variabl']);

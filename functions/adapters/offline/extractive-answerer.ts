@@ -143,7 +143,11 @@ function scoreCandidates(input: ChatModelInput): Candidate[] {
     if (!passage.alongside) return own;
     const after = own.length + 1;
     const alongsidePath = pathTermsOf(passage.alongside.headings);
-    const alongside = sentencesOf(passage.alongside.text, passage.alongside.headings).map((sentence) => ({ passage, passageIndex, sentence: { ...sentence, position: sentence.position + after, block: sentence.block === undefined ? undefined : sentence.block + BLOCKS_APART }, pathTerms: alongsidePath }));
+    // Not its cut first sentence (numbered on, it would no longer read as cut), nor what the passage's following text already holds.
+    const read = new Set(own.map(({ sentence }) => sentence.text));
+    const alongside = sentencesOf(readingText(passage.alongside), passage.alongside.headings)
+      .filter((sentence) => !isCutOff(sentence) && !read.has(sentence.text))
+      .map((sentence) => ({ passage, passageIndex, sentence: { ...sentence, position: sentence.position + after, block: sentence.block === undefined ? undefined : sentence.block + BLOCKS_APART }, pathTerms: alongsidePath }));
     return [...own, ...alongside];
   });
   const ownTerms = sentences.map(({ sentence }) => contentTerms(sentence.text));

@@ -20,15 +20,17 @@ export interface Passage {
   headings?: string[];
   /** The document's text right after the chunk (IndexRecordMetadata.following): what an answer may read on into. */
   following?: string;
+  /** What the chunk needs before its text to read as in its document (IndexRecordMetadata.opening). */
+  opening?: string;
   /**
    * The same document's next-best passage, on retrieval's first passage only: read by the answer
    * step with this one and cited by its marker (retrieve.ts, withNextOfDocument).
    */
-  alongside?: { text: string; headings?: string[] };
+  alongside?: { text: string; headings?: string[]; opening?: string };
 }
 
-/** What the answer step reads of a passage: the chunk and, run on as the document runs on, the text after it. */
-export const readingText = (passage: Pick<Passage, 'text' | 'following'>): string => (passage.following ? `${passage.text}${passage.following}` : passage.text);
+/** What the answer step reads of a passage: the chunk after its opening and, run on as the document runs on, the text after it. */
+export const readingText = (passage: Pick<Passage, 'text' | 'following' | 'opening'>): string => `${passage.opening ?? ''}${passage.text}${passage.following ?? ''}`;
 
 /**
  * The document a passage belongs to when passages are spread over documents: a crawled page (its

@@ -23,6 +23,8 @@ export interface IndexRecordMetadata {
    * does): not searched, but read by the answer step, which may quote on past the chunk's end.
    */
   following?: string;
+  /** Markup the chunk's text needs before it to read as it does in its document (a literal block's "::" when it starts inside one): read by the answer step with the text. */
+  opening?: string;
 }
 
 export interface IndexRecord {

@@ -44,7 +44,7 @@ function passagesBlock(input: ChatModelInput): string {
   const blocks = input.passages.map((passage, index) => {
     const where = [passage.name, passage.page !== undefined ? `page ${passage.page}` : undefined, passage.url].filter(Boolean).join(', ');
     // The same document's next-best passage (Passage.alongside), a chunk of its own further on: cited as this one.
-    const alongside = passage.alongside ? `\n[…]\n${passage.alongside.text.slice(0, PASSAGE_MAX_CHARACTERS)}` : '';
+    const alongside = passage.alongside ? `\n[…]\n${readingText(passage.alongside).slice(0, PASSAGE_MAX_CHARACTERS)}` : '';
     return `[${index + 1}] ${where}\n${readingText(passage).slice(0, PASSAGE_MAX_CHARACTERS)}${alongside}`;
   });
   return `Passages:\n\n${blocks.join('\n\n')}`;

@@ -209,6 +209,23 @@ describe('chunkDocument structure', () => {
 });
 
 describe('chunkDocument options', () => {
+  it('opens a chunk that starts inside a reST literal block with its "::", and takes no "…::" paragraph of reST for a term', () => {
+    const text = ['.. note:: Threads.', '', 'Start them and wait for all the threads to finish::', '', ...Array.from({ length: 12 }, (_, index) => `   worker_${index}.join(timeout=${index})`), '', 'Then the program ends.'].join('\n');
+    const chunks = chunkDocument({ text, sections: [{ text, headings: ['Threads'] }] }, { chunkSize: 200, overlap: 0 });
+    const inside = chunks.filter((chunk) => chunk.text.trimStart().startsWith('worker_'));
+    expect(inside.length).toBeGreaterThan(0);
+    for (const chunk of inside) {
+      expect(chunk.opening).toMatch(/^::\n\n/);
+      expect(chunk.headings).toEqual(['Threads']);
+    }
+    expect(chunks[0]!.opening).toBeUndefined();
+    // AsciiDoc has no directives or roles: its "Set::" terms stay terms, and nothing opens as code.
+    const asciidoc = ['Set::', '', ...Array.from({ length: 12 }, () => '\tThe path has the attribute with special value true.')].join('\n');
+    const described = chunkDocument({ text: asciidoc, sections: [{ text: asciidoc }] }, { chunkSize: 200, overlap: 0 });
+    expect(described[1]).toMatchObject({ headings: ['Set::'] });
+    expect(described.every((chunk) => chunk.opening === undefined)).toBe(true);
+  });
+
   it('rejects out-of-range options with the contract’s messages, in its order', () => {
     expect(() => chunkDocument({ text: 'x', sections: [] }, { chunkSize: 99, overlap: 201 })).toThrow(
       `${CHUNKING_MESSAGES.chunkSize}\n${CHUNKING_MESSAGES.overlap}`,

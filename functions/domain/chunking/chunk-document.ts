@@ -1,6 +1,7 @@
 import { chunkingProblems, type ChunkingOptions } from '../../../shared/rules/chunking';
 import { entryHeading, entryTermsAt } from './entry-terms';
 import { followingText } from './following-text';
+import { literalOpeningAt, readsAsRestructuredText } from './literal-opening';
 import { sectionOffsets } from './section-offsets';
 import { splitIntoUnits, type TextRange } from './text-units';
 
@@ -38,6 +39,8 @@ export interface Chunk {
   charEnd: number;
   /** The document's text right after the chunk, for the answer step to read on into (following-text.ts); absent at the document's end. */
   following?: string;
+  /** What the chunk's text needs before it to read as code, when it starts inside a reST literal block (literal-opening.ts). */
+  opening?: string;
 }
 
 /**
@@ -62,10 +65,12 @@ export function chunkDocument(doc: ChunkableDocument, options: ChunkingOptions):
   const chunks: Chunk[] = [];
   sections.forEach((section, position) => {
     const base = offsets[position] ?? 0;
+    const restructured = readsAsRestructuredText(section.text);
     for (const range of packSection(section.text, options)) {
       // A chunk that starts inside a definition-list entry carries the entry's terms (entry-terms.ts).
-      const terms = range.start > 0 ? entryTermsAt(section.text, range.start) : undefined;
+      const terms = range.start > 0 ? entryTermsAt(section.text, range.start, { restructured }) : undefined;
       const following = followingText(sections, position, range.end);
+      const opening = range.start > 0 && restructured ? literalOpeningAt(section.text, range.start) : undefined;
       chunks.push({
         index: chunks.length,
         text: section.text.slice(range.start, range.end),
@@ -73,6 +78,7 @@ export function chunkDocument(doc: ChunkableDocument, options: ChunkingOptions):
         charStart: base + range.start,
         charEnd: base + range.end,
         ...(following ? { following } : {}),
+        ...(opening ? { opening } : {}),
       });
     }
   });

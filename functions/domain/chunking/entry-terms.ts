@@ -21,8 +21,11 @@ const ENTRY_SUFFIX = '::';
 
 const isBlank = (line: string) => line.trim() === '';
 
-/** The terms of the entry that `text` is inside of at `offset` (a chunk's start), if it is inside one. */
-export function entryTermsAt(text: string, offset: number): string[] | undefined {
+/**
+ * The terms of the entry that `text` is inside of at `offset` (a chunk's start), if it is inside one.
+ * In reStructuredText only an object description's: its "Example::" lines introduce literal blocks, no terms.
+ */
+export function entryTermsAt(text: string, offset: number, { restructured = false }: { restructured?: boolean } = {}): string[] | undefined {
   // Up to the end of the line the offset falls in: that line either started before the chunk or is
   // its first, and either way it says whether the entry goes on (a title or a new paragraph ends it).
   const lineEnd = text.indexOf('\n', offset);
@@ -31,6 +34,7 @@ export function entryTermsAt(text: string, offset: number): string[] | undefined
   if (definitionTerm(lines.at(-1) ?? '') !== undefined) return undefined;
   const described = objectDescribedAt(lines);
   if (described !== undefined) return [described];
+  if (restructured) return undefined;
   const plain = plainTermsAbove(lines);
   if (plain !== undefined) return plain;
   let terms: string[] | undefined;

@@ -21,6 +21,7 @@ export function fileIndexRecords(file: { id: string; name: string }, document: C
       ...(chunk.slide !== undefined ? { slide: chunk.slide } : {}),
       ...(chunk.headings ? { headings: chunk.headings } : {}),
       ...(chunk.following ? { following: chunk.following } : {}),
+      ...(chunk.opening ? { opening: chunk.opening } : {}),
     },
   }));
 }
@@ -42,6 +43,7 @@ export function webPageIndexRecords(sourceId: string, page: { page_id: string; t
       ...(chunk.page !== undefined ? { page: chunk.page } : {}),
       ...(chunk.headings ? { headings: chunk.headings } : {}),
       ...(chunk.following ? { following: chunk.following } : {}),
+      ...(chunk.opening ? { opening: chunk.opening } : {}),
     },
   }));
 }

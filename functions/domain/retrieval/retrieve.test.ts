@@ -75,14 +75,14 @@ describe('retrievePassages', () => {
     const vectors = fakeVectors({
       'kb-kb-1-v1': [
         headed('s1', 'fil_stash', 0.9, 'The new stash entry records the files that match the pathspec.', ['OPTIONS', '<pathspec>']),
-        headed('s2', 'fil_stash', 0.88, 'All untracked files are also stashed.', ['OPTIONS', '-u, --include-untracked']),
+        { ...headed('s2', 'fil_stash', 0.88, 'All untracked files are also stashed.', ['OPTIONS', '-u, --include-untracked']), metadata: { name: 'fil_stash.txt', chunkIndex: 1, headings: ['OPTIONS', '-u, --include-untracked'], opening: '::\n\n' } },
         hit('s3', 'fil_stash', 0.7, 'Stash entries are listed with git stash list.'),
         ...['b', 'c', 'd', 'e', 'f'].map((name, rank) => hit(name, `fil_${name}`, 0.8 - rank * 0.01, `Page ${name} about stashing files.`)),
       ],
     });
     const passages = await retrievePassages({ database: fakeDatabase({}), vectors, embeddings: noEmbeddings }, { organizationId: 'o', knowledgeBases: [{ id: 'kb_1', name: 'One', active_index_version: 1 }], query: 'stash untracked files', topK: 5 });
     expect(passages.map((p) => p.documentId)).toEqual(['fil_stash', 'fil_b', 'fil_c', 'fil_d', 'fil_e']);
-    expect(passages[0]!.alongside).toEqual({ text: 'All untracked files are also stashed.', headings: ['OPTIONS', '-u, --include-untracked'] });
+    expect(passages[0]!.alongside).toEqual({ text: 'All untracked files are also stashed.', headings: ['OPTIONS', '-u, --include-untracked'], opening: '::\n\n' });
     expect(passages.slice(1).every((p) => p.alongside === undefined)).toBe(true);
   });
 

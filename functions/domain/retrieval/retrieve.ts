@@ -136,7 +136,7 @@ export function withNextOfDocument(merged: Passage[], rankings: readonly Passage
     if (documentKeyOf(passage) !== key || merged.some((kept) => kept.text === passage.text)) continue;
     if (!next || passage.score > next.score) next = passage;
   }
-  return next ? [{ ...first, alongside: { text: next.text, ...(next.headings ? { headings: next.headings } : {}) } }, ...rest] : merged;
+  return next ? [{ ...first, alongside: { text: next.text, ...(next.headings ? { headings: next.headings } : {}), ...(next.opening ? { opening: next.opening } : {}) } }, ...rest] : merged;
 }
 
 /** A hit as a passage; its snippet is made once the merge has kept it. */
@@ -153,6 +153,7 @@ export function toPassage(hit: IndexHit, knowledgeBaseId: string): Passage {
     ...(hit.metadata.page !== undefined ? { page: hit.metadata.page } : {}),
     ...(hit.metadata.headings?.length ? { headings: hit.metadata.headings } : {}),
     ...(hit.metadata.following ? { following: hit.metadata.following } : {}),
+    ...(hit.metadata.opening ? { opening: hit.metadata.opening } : {}),
   };
 }
 
