@@ -72,6 +72,16 @@ describe('markupAsMarkdown', () => {
     expect(markupAsMarkdown(glossary)).toBe(['can accept.  There are five kinds of parameter:', '', '      * positional-or-keyword: specifies an argument that can be passed', '        either positionally or as a keyword.'].join('\n'));
   });
 
+  it('reads footnotes as their text, drops footnote references and escapes, and joins an inline literal that wrapping broke', () => {
+    const text = ['.. [#] While ``abs(x%y) < abs(y)`` holds, ``-1e-100 %', '   1e100`` keeps the sign.', '', 'Call it with the ``*``\\ -operator [#]_, on day \\(9), in ``C:\\\\x``.'].join('\n');
+    expect(markupAsMarkdown(text)).toBe(['', 'While `abs(x%y) < abs(y)` holds, `-1e-100 % 1e100` keeps the sign.', '', 'Call it with the `*`-operator, on day (9), in `C:\\\\x`.'].join('\n'));
+  });
+
+  it('reads "text ::" as introducing its literal block, and drops a "::" standing after a sentence\'s end', () => {
+    expect(markupAsMarkdown('1/10 is the repeating fraction ::\n\n   0.00011\n')).toBe(['1/10 is the repeating fraction:', '', '```', '0.00011', '```', '', ''].join('\n'));
+    expect(markupAsMarkdown('It ends here. ::\n\n   x = 1\n')).toBe(['It ends here.', '', '```', 'x = 1', '```', '', ''].join('\n'));
+  });
+
   it('keeps the line breaks of literal and doctest blocks, as fenced code', () => {
     const rest = ['Run it like this::', '', '    python -m venv env', '    source env/bin/activate', '', 'Then try:', '', '>>> 1 + 1', '2', '>>> print("a")', 'a', '', 'Done.'].join('\n');
     expect(markupAsMarkdown(rest)).toBe(['Run it like this:', '', '```', 'python -m venv env', 'source env/bin/activate', '```', '', 'Then try:', '', '```pycon', '>>> 1 + 1', '2', '>>> print("a")', 'a', '```', '', 'Done.'].join('\n'));
@@ -85,6 +95,8 @@ describe('markupAsMarkdown', () => {
   it('reads AsciiDoc: titles, listing blocks, linkgit links, definition terms joined to their description', () => {
     const asciidoc = ['OPTIONS', '-------', '--autostash::', '--no-autostash::', '\tAutomatically create a temporary stash entry before', '\tthe operation begins. See linkgit:git-stash[1].', '', '------------', '$ git rebase --autostash', '------------'].join('\n');
     expect(markupAsMarkdown(asciidoc)).toBe(['## OPTIONS', '`--autostash`, `--no-autostash`: Automatically create a temporary stash entry before the operation begins. See git-stash(1).', '', '```', '$ git rebase --autostash', '```', ''].join('\n'));
+    // "\\--::" escapes the separator from AsciiDoc's dash: shown as "--".
+    expect(markupAsMarkdown('\\--::\n\tSeparates paths from options.')).toBe('`--`: Separates paths from options.');
   });
 
   it('reads a title underlined with tildes as a title, not as a Markdown fence that would leave the whole text raw', () => {

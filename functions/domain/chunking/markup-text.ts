@@ -21,6 +21,12 @@ const LINKGIT = /\blink(?:git|man):([\w./-]+)\[(\d)\]/g;
 /** reST hyperlink `text <url>`_ and AsciiDoc link:url[text]. */
 const REST_LINK = /`([^`<\n]+?)\s*<[^>\n]+>`__?/g;
 const ASCIIDOC_LINK = /\blink:[^\s[]+\[([^\]\n]*)\]/g;
+/** A reST inline literal that hard wrapping broke across lines: "``-1e-100 %\n   1e100``" (not AsciiDoc's ``quote'' pair). */
+const WRAPPED_INLINE_LITERAL = /``((?:(?!'')[^`\n])+)\n[ \t]*((?:(?!'')[^`\n])+?)``/g;
+/** A footnote reference ("iterated over [#]_.", "[1]_"): a number in the rendered page, nothing in an answer. */
+const FOOTNOTE_REFERENCE = /\s?\[(?:#[\w-]*|\d+|\*)\]_/g;
+/** A footnote's text: ".. [#] While …". */
+const FOOTNOTE = /^(\s*)\.\.\s+\[(?:#[\w-]*|\d+|\*)\]\s+(.*)$/;
 /** A reST hyperlink, which hard wrapping may have broken across lines: "See `this article\n  <https://…>`_". */
 const WRAPPED_REST_LINK = /`([^`<]*?\S)\s+<([^>\s`]+)>`(__?)/g;
 
@@ -32,15 +38,23 @@ function role(name: string, content: string): string {
   return `\`${CALLABLE_ROLES.has(name) && !shown.endsWith(')') ? `${shown}()` : shown}\``;
 }
 
-/** One line's inline markup as Markdown: roles, ``literals``, links. Inside `code` nothing is touched. */
+/**
+ * One line's inline markup as Markdown: roles, ``literals``, links, footnote references; outside
+ * code, reST's escapes ("`*`\ -operator" reads "`*`-operator", "\(9)" "(9)").
+ */
 export function inlineMarkup(line: string): string {
-  if (!/[:`]|link/.test(line)) return line;
-  return line
+  if (!/[:`\\]|link|\]_/.test(line)) return line;
+  const marked = line
     .replace(ROLE, (_whole, name: string, content: string) => role(name, content))
     .replace(INLINE_LITERAL, '`$1`')
     .replace(LINKGIT, '$1($2)')
     .replace(REST_LINK, '$1')
     .replace(ASCIIDOC_LINK, '$1');
+  // Code spans are kept as written; the text between them (the even parts) loses its escapes.
+  return marked
+    .split(/(`[^`\n]+`)/)
+    .map((part, index) => (index % 2 === 1 ? part : part.replace(FOOTNOTE_REFERENCE, '').replace(/\\ /g, '').replace(/\\([\\()[\]{}*_`|.:;,!?<>#+=-])/g, '$1')))
+    .join('');
 }
 
 /** Directives that describe an object of an API (Sphinx's Python, C and standard domains), named by their argument. */
@@ -137,7 +151,10 @@ export function markupAsMarkdown(text: string): string {
   const normalized = text.replace(/\r\n?/g, '\n');
   if (!hasMarkup(normalized.split('\n'))) return plainDefinitions(text);
   // A hyperlink wrapped inside its backticks is put on one line, where inlineMarkup reads it.
-  const lines = normalized.replace(WRAPPED_REST_LINK, (_whole, label: string, target: string, underscores: string) => `\`${label.replace(/\s+/g, ' ')} <${target}>\`${underscores}`).split('\n');
+  const lines = normalized
+    .replace(WRAPPED_REST_LINK, (_whole, label: string, target: string, underscores: string) => `\`${label.replace(/\s+/g, ' ')} <${target}>\`${underscores}`)
+    .replace(WRAPPED_INLINE_LITERAL, '``$1 $2``')
+    .split('\n');
   const out: string[] = [];
   let inFence: string | undefined;
   for (let index = 0; index < lines.length; index++) {
@@ -231,6 +248,12 @@ export function markupAsMarkdown(text: string): string {
       continue;
     }
     if ((NOISE.test(trimmed) && !/^\[\d+\]$/.test(trimmed)) || PREPROCESSOR.test(trimmed)) continue;
+    // A footnote reads as its text, in its own paragraph.
+    const footnote = FOOTNOTE.exec(line);
+    if (footnote) {
+      out.push('', `${footnote[1]}${inlineMarkup(footnote[2]!)}`);
+      continue;
+    }
     // An AsciiDoc literal paragraph: indented lines after a blank line, under a sentence that introduces them ("start the daemon like this:").
     // Lines written with reST roles are prose indented under a reST definition or block quote (a glossary entry's list), no literal.
     if (indentOf(line) > 0 && isBlank(lines[index - 1]) && /:\s*$/.test(out.findLast((each) => !isBlank(each)) ?? '') && !TERM.test(line)) {
@@ -260,7 +283,8 @@ export function markupAsMarkdown(text: string): string {
       while (at < lines.length && isBlank(lines[at])) at++;
       if (at < lines.length && indentOf(lines[at]!) > indentOf(line)) {
         const { body, end } = indentedBlock(lines, at, indentOf(line));
-        const lead = trimmed === '::' ? '' : inlineMarkup(line.replace(/\s*::\s*$/, /\s::\s*$/.test(line) ? '' : ':'));
+        // "fraction ::" still introduces what follows ("fraction:"); after a sentence's end ("… below. ::") the "::" is dropped.
+        const lead = trimmed === '::' ? '' : inlineMarkup(line.replace(/\s*::\s*$/, /[.!?:;,]\s+::\s*$/.test(line) ? '' : ':'));
         if (lead) out.push(lead);
         out.push(...fence('', trimBlank(body)));
         index = end - 1;
@@ -334,7 +358,8 @@ export function plainDefinitions(text: string): string {
 
 /** A definition's terms as its description's lead reads them. A term without spaces is an option, a setting or a name: code, so `<version>` in it is no tag. */
 export function shownTerms(terms: readonly string[]): string {
-  return terms.map((each) => (/^[^\s`]+$/.test(each) ? `\`${each}\`` : inlineMarkup(each))).join(', ');
+  // A term escaped at its start ("\--::", AsciiDoc's way to keep "--" from becoming a dash) is shown as written unescaped.
+  return terms.map((each) => (/^[^\s`]+$/.test(each) ? `\`${each.replace(/^\\(?=\W)/, '')}\`` : inlineMarkup(each))).join(', ');
 }
 
 function trimBlank(lines: string[]): string[] {
