@@ -23,6 +23,9 @@ const REST_LINK = /`([^`<\n]+?)\s*<[^>\n]+>`__?/g;
 const ASCIIDOC_LINK = /\blink:[^\s[]+\[([^\]\n]*)\]/g;
 /** A reST inline literal that hard wrapping broke across lines: "``-1e-100 %\n   1e100``" (not AsciiDoc's ``quote'' pair). */
 const WRAPPED_INLINE_LITERAL = /``((?:(?!'')[^`\n])+)\n[ \t]*((?:(?!'')[^`\n])+?)``/g;
+/** AsciiDoc's attributes for characters it would otherwise read as markup ("git diff-{asterisk}", "HEAD{caret}"). */
+const ASCIIDOC_CHARACTERS: Record<string, string> = { asterisk: '*', caret: '^', tilde: '~', plus: '+', startsb: '[', endsb: ']', litdd: '--', vbar: '|', backslash: '\\', apostrophe: "'", amp: '&', lt: '<', gt: '>' };
+const ASCIIDOC_CHARACTER = /\{(asterisk|caret|tilde|plus|startsb|endsb|litdd|vbar|backslash|apostrophe|amp|lt|gt)\}/g;
 /** A footnote reference ("iterated over [#]_.", "[1]_"): a number in the rendered page, nothing in an answer. */
 const FOOTNOTE_REFERENCE = /\s?\[(?:#[\w-]*|\d+|\*)\]_/g;
 /** A footnote's text: ".. [#] While …". */
@@ -43,8 +46,9 @@ function role(name: string, content: string): string {
  * code, reST's escapes ("`*`\ -operator" reads "`*`-operator", "\(9)" "(9)").
  */
 export function inlineMarkup(line: string): string {
-  if (!/[:`\\]|link|\]_/.test(line)) return line;
+  if (!/[:`\\{]|link|\]_/.test(line)) return line;
   const marked = line
+    .replace(ASCIIDOC_CHARACTER, (_whole, name: string) => ASCIIDOC_CHARACTERS[name]!)
     .replace(ROLE, (_whole, name: string, content: string) => role(name, content))
     .replace(INLINE_LITERAL, '`$1`')
     .replace(LINKGIT, '$1($2)')
