@@ -226,6 +226,13 @@ describe('chunkDocument options', () => {
     expect(described.every((chunk) => chunk.opening === undefined)).toBe(true);
   });
 
+  it("names the object a chunk continues with its module, and opens a chunk describing the module's objects with it", () => {
+    const text = ['.. module:: tomllib', '', '.. function:: load(fp)', '', ...Array.from({ length: 10 }, (_, index) => `   Sentence ${index} about reading a TOML file from a binary file object.`), '', '.. function:: loads(s)', '', '   Load TOML from a string.'].join('\n');
+    const chunks = chunkDocument({ text, sections: [{ text }] }, { chunkSize: 300, overlap: 0 });
+    expect(chunks.some((chunk) => chunk.headings?.at(-1) === 'tomllib.load::')).toBe(true);
+    expect(chunks.find((chunk) => chunk.text.includes('.. function:: loads'))?.opening).toBe('.. currentmodule:: tomllib\n\n');
+  });
+
   it('rejects out-of-range options with the contract’s messages, in its order', () => {
     expect(() => chunkDocument({ text: 'x', sections: [] }, { chunkSize: 99, overlap: 201 })).toThrow(
       `${CHUNKING_MESSAGES.chunkSize}\n${CHUNKING_MESSAGES.overlap}`,

@@ -1,7 +1,7 @@
 import { chunkingProblems, type ChunkingOptions } from '../../../shared/rules/chunking';
 import { entryHeading, entryTermsAt } from './entry-terms';
 import { followingText } from './following-text';
-import { literalOpeningAt, readsAsRestructuredText } from './literal-opening';
+import { chunkOpening, literalOpeningAt, moduleAt, moduleDeclarations, readsAsRestructuredText } from './chunk-opening';
 import { sectionOffsets } from './section-offsets';
 import { splitIntoUnits, type TextRange } from './text-units';
 
@@ -39,7 +39,7 @@ export interface Chunk {
   charEnd: number;
   /** The document's text right after the chunk, for the answer step to read on into (following-text.ts); absent at the document's end. */
   following?: string;
-  /** What the chunk's text needs before it to read as code, when it starts inside a reST literal block (literal-opening.ts). */
+  /** What the chunk's text needs before it to read as in its document: a reST literal block's "::", the module it describes (chunk-opening.ts). */
   opening?: string;
 }
 
@@ -66,14 +66,17 @@ export function chunkDocument(doc: ChunkableDocument, options: ChunkingOptions):
   sections.forEach((section, position) => {
     const base = offsets[position] ?? 0;
     const restructured = readsAsRestructuredText(section.text);
+    const modules = restructured ? moduleDeclarations(section.text) : [];
     for (const range of packSection(section.text, options)) {
       // A chunk that starts inside a definition-list entry carries the entry's terms (entry-terms.ts).
-      const terms = range.start > 0 ? entryTermsAt(section.text, range.start, { restructured }) : undefined;
+      const module = moduleAt(modules, range.start);
+      const terms = range.start > 0 ? entryTermsAt(section.text, range.start, { restructured, module }) : undefined;
       const following = followingText(sections, position, range.end);
-      const opening = range.start > 0 && restructured ? literalOpeningAt(section.text, range.start) : undefined;
+      const text = section.text.slice(range.start, range.end);
+      const opening = restructured ? chunkOpening(text, range.start > 0 ? literalOpeningAt(section.text, range.start) : undefined, module) : undefined;
       chunks.push({
         index: chunks.length,
-        text: section.text.slice(range.start, range.end),
+        text,
         ...sectionMetadata(section, terms),
         charStart: base + range.start,
         charEnd: base + range.end,

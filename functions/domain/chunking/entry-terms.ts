@@ -25,14 +25,14 @@ const isBlank = (line: string) => line.trim() === '';
  * The terms of the entry that `text` is inside of at `offset` (a chunk's start), if it is inside one.
  * In reStructuredText only an object description's: its "Example::" lines introduce literal blocks, no terms.
  */
-export function entryTermsAt(text: string, offset: number, { restructured = false }: { restructured?: boolean } = {}): string[] | undefined {
+export function entryTermsAt(text: string, offset: number, { restructured = false, module }: { restructured?: boolean; module?: string } = {}): string[] | undefined {
   // Up to the end of the line the offset falls in: that line either started before the chunk or is
   // its first, and either way it says whether the entry goes on (a title or a new paragraph ends it).
   const lineEnd = text.indexOf('\n', offset);
   const lines = text.slice(0, lineEnd === -1 ? text.length : lineEnd).split('\n');
   // A chunk that starts with a term names it itself.
   if (definitionTerm(lines.at(-1) ?? '') !== undefined) return undefined;
-  const described = objectDescribedAt(lines);
+  const described = objectDescribedAt(lines, module);
   if (described !== undefined) return [described];
   if (restructured) return undefined;
   const plain = plainTermsAbove(lines);
@@ -87,14 +87,14 @@ export function entryTermsAt(text: string, offset: number, { restructured = fals
  * The name of the reST object description (`.. function:: zip(*iterables)`) whose indented body
  * the last of `lines` stands in: the nearest line above it indented less is the directive.
  */
-function objectDescribedAt(lines: readonly string[]): string | undefined {
+function objectDescribedAt(lines: readonly string[], module?: string): string | undefined {
   const last = lines.at(-1) ?? '';
   const indent = indentOf(last);
   if (isBlank(last) || indent === 0) return undefined;
   for (let at = lines.length - 2; at >= 0; at--) {
     const line = lines[at]!;
     if (isBlank(line) || indentOf(line) >= indent) continue;
-    return describedObject(line);
+    return describedObject(line, module);
   }
   return undefined;
 }

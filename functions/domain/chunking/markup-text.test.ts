@@ -56,6 +56,16 @@ describe('markupAsMarkdown', () => {
     );
   });
 
+  it("names a module's functions and classes with the module (`.. currentmodule::`), as Sphinx shows them, not its methods", () => {
+    const text = ['.. currentmodule:: tomllib', '', '.. function:: load(fp, /)', '', '   Read a TOML file.', '', '.. class:: Parser()', '', '   A parser.', '', '   .. method:: feed(data)', '', '      Feed it data.'].join('\n');
+    const read = markupAsMarkdown(text);
+    expect(read).toContain('### `tomllib.load(fp, /)`');
+    expect(read).toContain('`tomllib.load`: Read a TOML file.');
+    expect(read).toContain('`tomllib.Parser`: A parser.');
+    expect(read).toContain('`feed`: Feed it data.');
+    expect(markupAsMarkdown(text.replace('.. currentmodule:: tomllib', ''))).toContain('`load`: Read a TOML file.');
+  });
+
   it("reads an object's signature continued after a backslash as its signature, naming the object in its definition", () => {
     const text = [
       '.. class:: DictReader(f, fieldnames=None, \\',
@@ -75,6 +85,11 @@ describe('markupAsMarkdown', () => {
   it('reads footnotes as their text, drops footnote references and escapes, and joins an inline literal that wrapping broke', () => {
     const text = ['.. [#] While ``abs(x%y) < abs(y)`` holds, ``-1e-100 %', '   1e100`` keeps the sign.', '', 'Call it with the ``*``\\ -operator [#]_, on day \\(9), in ``C:\\\\x``.'].join('\n');
     expect(markupAsMarkdown(text)).toBe(['', 'While `abs(x%y) < abs(y)` holds, `-1e-100 % 1e100` keeps the sign.', '', 'Call it with the `*`-operator, on day (9), in `C:\\\\x`.'].join('\n'));
+  });
+
+  it("drops reST's transition (a rule over a blank line, closing nothing) instead of reading the page's text after it as code", () => {
+    const page = ['**Source code:** :source:`Lib/tomllib`', '', '--------------', '', 'This module provides an interface for parsing TOML.'].join('\n');
+    expect(markupAsMarkdown(page)).toBe(['**Source code:** Lib/tomllib', '', 'This module provides an interface for parsing TOML.'].join('\n'));
   });
 
   it('reads "text ::" as introducing its literal block, and drops a "::" standing after a sentence\'s end', () => {

@@ -65,9 +65,25 @@ export function inlineMarkup(line: string): string {
 const OBJECT_DIRECTIVES = new Set('function method class attribute data exception decorator decoratormethod classmethod staticmethod abstractmethod coroutinefunction coroutinemethod property opcode envvar option cmdoption describe object macro member type var'.split(' '));
 
 /** The object a directive line describes (".. function:: zip(*iterables)" → zip, ".. c:function:: …"); undefined for any other line. */
-export function describedObject(line: string): string | undefined {
+export function describedObject(line: string, module?: string): string | undefined {
   const directive = DIRECTIVE.exec(line.trim());
-  return directive && OBJECT_DIRECTIVES.has(directive[1]!.replace(/^\w+:/, '')) ? objectName(directive[2]!) : undefined;
+  const kind = directive?.[1]!.replace(/^\w+:/, '');
+  const name = kind !== undefined && OBJECT_DIRECTIVES.has(kind) ? objectName(directive![2]!) : undefined;
+  // Sphinx shows a module's own functions and classes by their full name ("tomllib.load"), a method by its class's.
+  return name !== undefined && module !== undefined && indentOf(line) === 0 && MODULE_LEVEL.has(kind!) && !name.includes('.') ? `${module}.${name}` : name;
+}
+
+/** Directives of the objects at a module's top level, shown with the module's name. */
+const MODULE_LEVEL = new Set('function class exception data decorator coroutinefunction'.split(' '));
+
+/** `.. module:: tomllib`, `.. currentmodule:: concurrent.futures`: the objects after it are that module's. */
+const MODULE_DIRECTIVE = /^\.\.\s+(?:py:)?(?:module|currentmodule)::\s*(\S*)\s*$/;
+
+/** The module a line declares the objects after it belong to: its name, null for "None", undefined for any other line. */
+export function declaredModule(line: string): string | null | undefined {
+  const named = MODULE_DIRECTIVE.exec(line.trim())?.[1];
+  if (named === undefined) return undefined;
+  return named === '' || named === 'None' ? null : named;
 }
 
 /**
@@ -161,6 +177,8 @@ export function markupAsMarkdown(text: string): string {
     .split('\n');
   const out: string[] = [];
   let inFence: string | undefined;
+  // The module the object descriptions belong to (`.. currentmodule::`), which their names are shown with.
+  let module: string | undefined;
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]!;
     const trimmed = line.trim();
@@ -193,6 +211,9 @@ export function markupAsMarkdown(text: string): string {
     }
     if (DELIMITED.test(line) && (isBlank(lines[index - 1]) || index === 0 || /^(?:\[.*\]|\+)$/.test(lines[index - 1]!.trim()) || lines[index - 1]!.trim().endsWith(':'))) {
       const closing = lines.findIndex((other, at) => at > index && other.trim() === trimmed);
+      // Over a blank line and closing nothing, it is reST's transition (the rule under a Python
+      // module's "Source code:" line) or the end of a block the chunk started inside of: no code follows.
+      if (closing === -1 && isBlank(next)) continue;
       // A block the chunk cut before its closing delimiter is code to the chunk's end all the same.
       out.push(...fence('', lines.slice(index + 1, closing > index ? closing : lines.length)));
       index = closing > index ? closing : lines.length;
@@ -223,6 +244,8 @@ export function markupAsMarkdown(text: string): string {
         const name = directive![1]!.replace(/^\w+:/, '');
         const argument = directive![2]!.trim();
         const content = trimBlank(body);
+        const declared = declaredModule(trimmed);
+        if (declared !== undefined) module = declared ?? undefined;
         if (SILENT.has(name)) {
           // Nothing shown, but a glossary's or rubric's words still read.
           if (name === 'rubric' && argument) out.push(`### ${inlineMarkup(argument)}`);
@@ -234,11 +257,12 @@ export function markupAsMarkdown(text: string): string {
           // its first paragraph reads as the definition of its name, so that a quote of it says what
           // it describes ("`zip`: Iterate over several iterables in parallel…"). The rest is read as
           // reST in its own right: its doctest and literal blocks, notes and version notes.
-          if (argument) out.push('', `### \`${argument}\``, '');
-          const name = describedObject(signature);
+          const own = describedObject(signature);
+          const name = describedObject(signature, module);
+          if (argument) out.push('', `### \`${name !== own ? `${module}.${argument}` : argument}\``, '');
           // Further signatures of the object ("lru_cache(maxsize=128, typed=False)") stand on the lines after the directive's.
           let described = content;
-          while (name !== undefined && described.length > 0 && objectName(described[0]!) === name && /\)\s*$/.test(described[0]!)) described = described.slice(1);
+          while (own !== undefined && described.length > 0 && objectName(described[0]!) === own && /\)\s*$/.test(described[0]!)) described = described.slice(1);
           described = trimBlank(described);
           const { first, rest: afterFirst } = splitFirstParagraph(described);
           const defines = name !== undefined && first.length > 0 && !first.some((each) => /^\s*(?:\.\.\s|>>>)|::\s*$/.test(each));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { literalOpeningAt, readsAsRestructuredText } from './literal-opening';
+import { chunkOpening, literalOpeningAt, moduleAt, moduleDeclarations, readsAsRestructuredText } from './chunk-opening';
 
 const PAGE = [
   'Intro text.',
@@ -40,5 +40,26 @@ describe('readsAsRestructuredText', () => {
     expect(readsAsRestructuredText(PAGE)).toBe(true);
     expect(readsAsRestructuredText('Use :func:`zip` here.')).toBe(true);
     expect(readsAsRestructuredText('Set::\n\n\tThe path has the attribute.\n\nlinkgit:git-config[1]')).toBe(false);
+  });
+});
+
+describe('the module a chunk describes', () => {
+  const page = ['.. module:: tomllib', '', 'Intro.', '', '.. function:: load(fp)', '', '   Read a TOML file.', '', '.. currentmodule:: None', '', '.. function:: other()', ''].join('\n');
+
+  it('is the one declared last before the chunk, none after ".. currentmodule:: None"', () => {
+    const declarations = moduleDeclarations(page);
+    expect(moduleAt(declarations, page.indexOf('Intro'))).toBe('tomllib');
+    expect(moduleAt(declarations, page.indexOf('.. function:: other'))).toBeUndefined();
+    expect(moduleAt(declarations, 0)).toBeUndefined();
+  });
+
+  it('opens a chunk whose object descriptions it names, before a literal opening, and no other chunk', () => {
+    expect(chunkOpening('.. function:: load(fp)\n\n   Read a TOML file.', undefined, 'tomllib')).toBe('.. currentmodule:: tomllib\n\n');
+    expect(chunkOpening('.. function:: load(fp)', '::\n\n', 'tomllib')).toBe('.. currentmodule:: tomllib\n\n::\n\n');
+    // A method, a dotted name, a chunk declaring its own module, or prose need no module.
+    expect(chunkOpening('   .. method:: acquire()', undefined, 'threading')).toBeUndefined();
+    expect(chunkOpening('.. function:: os.getenv(key)', undefined, 'os')).toBeUndefined();
+    expect(chunkOpening('.. module:: csv\n\n.. class:: reader(f)', undefined, 'csv')).toBeUndefined();
+    expect(chunkOpening('Read a TOML file.', undefined, 'tomllib')).toBeUndefined();
   });
 });

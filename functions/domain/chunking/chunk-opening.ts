@@ -1,0 +1,98 @@
+import { declaredModule, describedObject, indentOf } from './markup-text';
+
+/**
+ * What a chunk of a reST document needs before its text to read as it does in its document
+ * (Chunk.opening). The chunker records it; the answer step reads it before the chunk's text
+ * (Passage.opening), and the text itself stays the document's. Two things are lost at a cut:
+ *
+ * - The literal block a chunk starts inside of. Python's documentation is full of `Example::`
+ *   blocks and `.. code-block::` directives, and a 500-character chunk often starts in the middle of
+ *   one ("pool, blocking_io)\n    print(result)"): without the "::" above it, its lines read as
+ *   sentences and the answer quoted them flattened into prose. The opening is the introduction
+ *   (indented as the original's, a lone "::") and the first line's own indentation, which the chunk
+ *   lacks since it starts at a word.
+ * - The module its object descriptions belong to (`.. currentmodule:: tomllib`, declared once at
+ *   the page's top): Sphinx shows `tomllib.load`, and the answer said "`load`: Read a TOML file."
+ */
+
+/** Directives whose indented content is code (markup-text.ts reads the same). */
+const CODE_DIRECTIVE = /^\.\.\s+(?:code-block|code|sourcecode|highlight-block|doctest|testcode|testoutput)::/;
+
+/**
+ * Whether a text is reStructuredText: it has a directive (".. note::") or a role (":func:`zip`").
+ * AsciiDoc writes a definition's term as "Set::" over a blank line and an indented description,
+ * which in reST would be a paragraph introducing a literal block; only reST's is read as one.
+ */
+export function readsAsRestructuredText(text: string): boolean {
+  return /^[ \t]*\.\.[ \t]+[\w:-]+::/m.test(text) || /(?:^|\s):[\w:-]+:`[^`\n]+`/m.test(text);
+}
+
+/** How far up a chunk's start is looked for the block it is in: a literal block longer than this is rare. */
+const MOST_LINES_UP = 200;
+
+const isBlank = (line: string) => line.trim() === '';
+
+/** The line of `text` that starts at `start`. */
+function lineAt(text: string, start: number): string {
+  const end = text.indexOf('\n', start);
+  return text.slice(start, end === -1 ? text.length : end);
+}
+
+/**
+ * The opening for a chunk of `text` starting at `offset`; undefined unless it starts inside a
+ * literal or code block. A block introduced by a line indented p holds every line after it indented
+ * more than p, so going up from the chunk's line, the first line indented less than all those
+ * between that introduces a block ("…::" before a blank line, a code directive) is the chunk's.
+ */
+export function literalOpeningAt(text: string, offset: number): string | undefined {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const line = lineAt(text, lineStart);
+  if (isBlank(line)) return undefined;
+  let lowest = indentOf(line);
+  for (let position = lineStart, looked = 0; position > 0 && lowest > 0 && looked < MOST_LINES_UP; looked++) {
+    const end = position - 1;
+    position = text.lastIndexOf('\n', end - 1) + 1;
+    const above = text.slice(position, end);
+    if (isBlank(above) || indentOf(above) >= lowest) continue;
+    const trimmed = above.trim();
+    const introduces = CODE_DIRECTIVE.test(trimmed) || (/::\s*$/.test(trimmed) && !/^\.\.\s/.test(trimmed) && isBlank(lineAt(text, end + 1)));
+    if (introduces) {
+      // The chunk starts at a word: its first line is given back the indentation it had.
+      const missing = indentOf(line) - indentOf(lineAt(text, offset));
+      return `${' '.repeat(indentOf(above))}::\n\n${' '.repeat(Math.max(0, missing))}`;
+    }
+    lowest = indentOf(above);
+  }
+  return undefined;
+}
+
+/** Where a text declares its module (`.. module::`, `.. currentmodule::`), in order: null for "None". */
+export function moduleDeclarations(text: string): Array<{ at: number; module: string | null }> {
+  const declarations: Array<{ at: number; module: string | null }> = [];
+  for (const match of text.matchAll(/^[ \t]*\.\.[ \t]+(?:py:)?(?:module|currentmodule)::.*$/gm)) {
+    const module = declaredModule(match[0]);
+    if (module !== undefined) declarations.push({ at: match.index, module });
+  }
+  return declarations;
+}
+
+/** The module declared last before `offset`; undefined when none is. */
+export function moduleAt(declarations: ReadonlyArray<{ at: number; module: string | null }>, offset: number): string | undefined {
+  let module: string | null = null;
+  for (const declaration of declarations) {
+    if (declaration.at >= offset) break;
+    module = declaration.module;
+  }
+  return module ?? undefined;
+}
+
+/**
+ * A chunk's opening: the module its object descriptions belong to when it holds one the module
+ * names (and declares none itself), then the literal block it starts inside of.
+ */
+export function chunkOpening(chunk: string, literal: string | undefined, module: string | undefined): string | undefined {
+  const names = module !== undefined && chunk.split('\n').some((line) => describedObject(line, module) !== describedObject(line));
+  const declares = chunk.split('\n').some((line) => declaredModule(line) !== undefined);
+  const opening = `${names && !declares ? `.. currentmodule:: ${module}\n\n` : ''}${literal ?? ''}`;
+  return opening || undefined;
+}
