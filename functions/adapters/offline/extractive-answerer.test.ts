@@ -278,6 +278,11 @@ describe('issue 17: no loss between retrieval and citations', () => {
     const notes = passage('fil_311', 'whatsnew-3.11.txt', 'The add_note() method is added to BaseException. It can be used to enrich exceptions with context information that is not available at the time when the exception is raised.', 0.8);
     const result = answer('How can I enrich an exception with context information once it was raised?', [notes]);
     expect(result.text).toContain('The add_note() method is added to BaseException. It can be used to enrich exceptions');
+    // Also when the page is hard-wrapped where the first sentence ends (reST), and not across a blank line.
+    const wrapped = passage('fil_311', 'whatsnew-3.11.txt', 'The add_note() method is added to BaseException.\nIt can be used to enrich exceptions with context information\nthat is not available at the time when the exception is raised.', 0.8);
+    expect(answer('How can I enrich an exception with context information once it was raised?', [wrapped]).text).toContain('The add_note() method is added to BaseException. It can be used');
+    const apart = { ...wrapped, text: wrapped.text.replace('BaseException.\n', 'BaseException.\n\n') };
+    expect(answer('How can I enrich an exception with context information once it was raised?', [apart]).text).not.toContain('The add_note() method');
   });
 
   it('quotes from at most three passages', () => {

@@ -56,6 +56,8 @@ interface Block {
   code?: boolean;
   /** A list item (its marker removed). */
   item?: boolean;
+  /** Prose that goes on the paragraph before it: it starts on the next line after a sentence's end, no blank line between. */
+  continuesParagraph?: boolean;
 }
 
 /** The most list items an answer quotes under the sentence that introduces them. */
@@ -153,12 +155,14 @@ function proseBlocksOf(raws: string[]): Block[] {
   const blocks: Block[] = [];
   let current: string | undefined;
   let currentIsItem = false;
+  let currentContinues = false;
   const flush = () => {
     // Links again, now that wrapped lines are joined: "[State Machine\nData](…)" spans two.
     const text = current?.replace(MARKDOWN_LINK, '$1').trim();
-    if (text) blocks.push({ text, heading: false, ...(currentIsItem ? { item: true } : {}) });
+    if (text) blocks.push({ text, heading: false, ...(currentIsItem ? { item: true } : {}), ...(currentContinues ? { continuesParagraph: true } : {}) });
     current = undefined;
     currentIsItem = false;
+    currentContinues = false;
   };
   const lines = raws.map((raw) => (looksLikeCode(raw) ? '' : readableLine(raw)).replace(/\|/g, ' ').replace(/\s+/g, ' ').trim());
   for (const [index, line] of lines.entries()) {
@@ -183,9 +187,12 @@ function proseBlocksOf(raws: string[]): Block[] {
     const continues = current !== undefined && !startsItem && (!ENDS_SENTENCE.test(current) || /^[\p{Ll}\d]/u.test(line));
     if (continues) current = `${current} ${line}`;
     else {
+      // A new line after a sentence's end, no blank line between: the same paragraph, hard-wrapped where a sentence ended.
+      const sameParagraph = current !== undefined && !currentIsItem && !startsItem;
       flush();
       current = line.replace(LIST_MARKER, '');
       currentIsItem = startsItem;
+      currentContinues = sameParagraph;
     }
   }
   flush();
@@ -243,7 +250,10 @@ export function sentencesOf(passage: string, headings?: readonly string[]): Sent
   let listIntroduction: Sentence | undefined;
   const headingLines: string[] = [];
   const pathHeadings = new Set((headings ?? []).map(headingKey));
+  // Blocks of one paragraph (hard-wrapped where a sentence ended) share its number.
+  let paragraph = -1;
   for (const [blockIndex, read] of blocksOf(passage).entries()) {
+    paragraph = read.continuesParagraph && paragraph >= 0 ? paragraph : blockIndex;
     // The chunker knows its headings: a long title ending in a period ("Microstructural development
     // of … imaging.") is one though it reads like a sentence, and quoted it answers nothing.
     const block = !read.heading && !read.code && !read.item && pathHeadings.has(headingKey(read.text)) ? { ...read, heading: true } : read;
@@ -273,7 +283,7 @@ export function sentencesOf(passage: string, headings?: readonly string[]): Sent
     if (term) continuedTerm = undefined;
     for (const [index, text] of splitBlock(block.text).entries()) {
       const named = term && index > 0 ? term : continuedTerm;
-      sentences.push({ text, heading, position: sentences.length, block: blockIndex, ...(named ? { term: named } : {}) });
+      sentences.push({ text, heading, position: sentences.length, block: paragraph, ...(named ? { term: named } : {}) });
     }
     const last = sentences[sentences.length - 1];
     if (!block.item && last?.text.endsWith(':')) listIntroduction = last;
