@@ -135,7 +135,7 @@ function scoreCandidates(input: ChatModelInput): Candidate[] {
   const pathTermsOf = (headings: readonly string[] | undefined) => (headings ?? []).flatMap(termsOf);
   // Each passage is read on past its chunk into the text that follows it: a sentence there answers
   // as well, and is quoted from the same page under the same marker.
-  // The first passage's document's next-best passage (Passage.alongside) is read under its own
+  // A passage's document's next-best passage (Passage.alongside, the best two pages') is read under its own
   // headings, its sentences numbered after the passage's so that none reads as the next of another.
   const sentences = input.passages.flatMap((passage, passageIndex) => {
     const ownPath = pathTermsOf(passage.headings);

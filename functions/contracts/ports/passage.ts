@@ -23,7 +23,7 @@ export interface Passage {
   /** What the chunk needs before its text to read as in its document (IndexRecordMetadata.opening). */
   opening?: string;
   /**
-   * The same document's next-best passage, on retrieval's first passage only: read by the answer
+   * The same document's next-best passage, on retrieval's first two passages only: read by the answer
    * step with this one and cited by its marker (retrieve.ts, withNextOfDocument).
    */
   alongside?: { text: string; headings?: string[]; opening?: string };
