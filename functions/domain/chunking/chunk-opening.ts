@@ -1,4 +1,4 @@
-import { declaredModule, describedObject, indentOf } from './markup-text';
+import { CODE_DIRECTIVE, declaredModule, describedObject, indentOf } from './markup-text';
 
 /**
  * What a chunk of a reST document needs before its text to read as it does in its document
@@ -14,9 +14,6 @@ import { declaredModule, describedObject, indentOf } from './markup-text';
  * - The module its object descriptions belong to (`.. currentmodule:: tomllib`, declared once at
  *   the page's top): Sphinx shows `tomllib.load`, and the answer said "`load`: Read a TOML file."
  */
-
-/** Directives whose indented content is code (markup-text.ts reads the same). */
-const CODE_DIRECTIVE = /^\.\.\s+(?:code-block|code|sourcecode|highlight-block|doctest|testcode|testoutput)::/;
 
 /**
  * Whether a text is reStructuredText: it has a directive (".. note::") or a role (":func:`zip`").
@@ -69,7 +66,7 @@ export function literalOpeningAt(text: string, offset: number): string | undefin
 /** Where a text declares its module (`.. module::`, `.. currentmodule::`), in order: null for "None". */
 export function moduleDeclarations(text: string): Array<{ at: number; module: string | null }> {
   const declarations: Array<{ at: number; module: string | null }> = [];
-  for (const match of text.matchAll(/^[ \t]*\.\.[ \t]+(?:py:)?(?:module|currentmodule)::.*$/gm)) {
+  for (const match of text.matchAll(/^[ \t]*\.\.[ \t].*$/gm)) {
     const module = declaredModule(match[0]);
     if (module !== undefined) declarations.push({ at: match.index, module });
   }

@@ -103,7 +103,7 @@ export const DELIMITED = /^(-{4,}|\.{4,})\s*$/;
 /** An AsciiDoc one-line title: "== Options". */
 export const ASCIIDOC_TITLE = /^(={1,5})\s+(\S.*)$/;
 /** Directives whose content is code. */
-const CODE_DIRECTIVE = /^\.\.\s+(?:code-block|code|sourcecode|highlight-block|doctest|testcode)::\s*(\S*)\s*$/;
+export const CODE_DIRECTIVE = /^\.\.\s+(?:code-block|code|sourcecode|highlight-block|doctest|testcode|testoutput)::\s*(\S*)\s*$/;
 const DIRECTIVE = /^\.\.\s+([\w:-]+)::\s*(.*)$/;
 const ADMONITIONS: Record<string, string> = { note: 'Note', warning: 'Warning', tip: 'Tip', important: 'Important', caution: 'Caution', danger: 'Danger', attention: 'Attention', hint: 'Hint', seealso: 'See also', impl_detail: 'CPython implementation detail' };
 const VERSIONS: Record<string, string> = { versionadded: 'New in version', versionchanged: 'Changed in version', deprecated: 'Deprecated since version', 'deprecated-removed': 'Deprecated since version' };
