@@ -24,6 +24,8 @@ describe('sentencesOf', () => {
 
   it('reads each table row as one line, without the separator row', () => {
     expect(sentencesOf('| Plan | Price |\n|---|---|\n| Starter | 799 |').map((sentence) => sentence.text)).toEqual(['Plan Price', 'Starter 799']);
+    // A row whose cell holds sentences stays one row.
+    expect(sentencesOf('| `%d` | Day of the month. Zero-padded. | 01, 02 |').map((sentence) => sentence.text)).toEqual(['`%d` Day of the month. Zero-padded. 01, 02']);
   });
 
   it('keeps fenced code out of the sentences, verbatim with the sentence that introduces it', () => {

@@ -56,6 +56,8 @@ interface Block {
   code?: boolean;
   /** A list item (its marker removed). */
   item?: boolean;
+  /** A table row: its cells read as one line, never split into sentences. */
+  row?: boolean;
   /** Prose that goes on the paragraph before it: it starts on the next line after a sentence's end, no blank line between. */
   continuesParagraph?: boolean;
 }
@@ -173,7 +175,7 @@ function proseBlocksOf(raws: string[]): Block[] {
     // A table row stands alone: its cells read as one line; a separator row (|---|) says nothing.
     if (((raws[index] as string).match(/\|/g)?.length ?? 0) >= 2) {
       flush();
-      if (/[\p{L}\p{N}]/u.test(line)) blocks.push({ text: line, heading: false });
+      if (/[\p{L}\p{N}]/u.test(line)) blocks.push({ text: line, heading: false, row: true });
       continue;
     }
     if (isHeadingLine(line, lines[index + 1]) && (current === undefined || ENDS_SENTENCE.test(current))) {
@@ -281,7 +283,7 @@ export function sentencesOf(passage: string, headings?: readonly string[]): Sent
     // remain stable…") keep the term they describe: quoted alone they would not say what does that.
     const term = DEFINED_TERM.exec(block.text)?.[1];
     if (term) continuedTerm = undefined;
-    for (const [index, text] of splitBlock(block.text).entries()) {
+    for (const [index, text] of (block.row ? [block.text] : splitBlock(block.text)).entries()) {
       const named = term && index > 0 ? term : continuedTerm;
       sentences.push({ text, heading, position: sentences.length, block: paragraph, ...(named ? { term: named } : {}) });
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkOpening, literalOpeningAt, moduleAt, moduleDeclarations, readsAsRestructuredText } from './chunk-opening';
+import { chunkOpening, literalOpeningAt, moduleAt, moduleDeclarations, readsAsRestructuredText, tableLineStartAt } from './chunk-opening';
 
 const PAGE = [
   'Intro text.',
@@ -61,5 +61,15 @@ describe('the module a chunk describes', () => {
     expect(chunkOpening('.. function:: os.getenv(key)', undefined, 'os')).toBeUndefined();
     expect(chunkOpening('.. module:: csv\n\n.. class:: reader(f)', undefined, 'csv')).toBeUndefined();
     expect(chunkOpening('Read a TOML file.', undefined, 'tomllib')).toBeUndefined();
+  });
+});
+
+describe('the start of a table line a chunk cut', () => {
+  it("gives back the wall a chunk starting inside a grid table's line lacks, and nothing for prose", () => {
+    const table = '      +------+------+\n      | *ONE* | Value must be |\n';
+    expect(tableLineStartAt(table, table.indexOf('*ONE*'))).toBe('      | ');
+    expect(chunkOpening('*ONE* | Value must be |', undefined, undefined, '      | ')).toBe('      | ');
+    const prose = 'Some words here and more.';
+    expect(tableLineStartAt(prose, prose.indexOf('here'))).toBeUndefined();
   });
 });

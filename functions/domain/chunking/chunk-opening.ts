@@ -84,12 +84,23 @@ export function moduleAt(declarations: ReadonlyArray<{ at: number; module: strin
 }
 
 /**
- * A chunk's opening: the module its object descriptions belong to when it holds one the module
- * names (and declares none itself), then the literal block it starts inside of.
+ * The start of a grid table's line that a chunk starting inside it cut off ("      | " before
+ * "*POSITIONAL_ONLY* | Value must be…|"): without its first wall, the line is no row of the table.
  */
-export function chunkOpening(chunk: string, literal: string | undefined, module: string | undefined): string | undefined {
+export function tableLineStartAt(text: string, offset: number): string | undefined {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const cut = text.slice(lineStart, offset);
+  return /^[ \t]*\|[ \t|]*$/.test(cut) ? cut : undefined;
+}
+
+/**
+ * A chunk's opening: the module its object descriptions belong to when it holds one the module
+ * names (and declares none itself), then the literal block it starts inside of, or the start of
+ * the table line it starts inside of.
+ */
+export function chunkOpening(chunk: string, literal: string | undefined, module: string | undefined, tableLineStart?: string): string | undefined {
   const names = module !== undefined && chunk.split('\n').some((line) => describedObject(line, module) !== describedObject(line));
   const declares = chunk.split('\n').some((line) => declaredModule(line) !== undefined);
-  const opening = `${names && !declares ? `.. currentmodule:: ${module}\n\n` : ''}${literal ?? ''}`;
+  const opening = `${names && !declares ? `.. currentmodule:: ${module}\n\n` : ''}${literal ?? tableLineStart ?? ''}`;
   return opening || undefined;
 }

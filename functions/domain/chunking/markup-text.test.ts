@@ -87,6 +87,11 @@ describe('markupAsMarkdown', () => {
     expect(markupAsMarkdown(text)).toBe(['', 'While `abs(x%y) < abs(y)` holds, `-1e-100 % 1e100` keeps the sign.', '', 'Call it with the `*`-operator, on day (9), in `C:\\\\x`.'].join('\n'));
   });
 
+  it('reads a reST grid table as a Markdown table, a row per row, and shows no comment', () => {
+    const text = ['.. XXX this table is too wide!', '   still the comment', '', '+-----+-----------------+', '| Day | Meaning         |', '+=====+=================+', '| %d  | Day of the      |', '|     | month.          |', '+-----+-----------------+'].join('\n');
+    expect(markupAsMarkdown(text)).toBe(['', '', '| Day | Meaning |', '| --- | --- |', '| %d | Day of the month. |', ''].join('\n'));
+  });
+
   it("drops reST's transition (a rule over a blank line, closing nothing) instead of reading the page's text after it as code", () => {
     const page = ['**Source code:** :source:`Lib/tomllib`', '', '--------------', '', 'This module provides an interface for parsing TOML.'].join('\n');
     expect(markupAsMarkdown(page)).toBe(['**Source code:** Lib/tomllib', '', 'This module provides an interface for parsing TOML.'].join('\n'));

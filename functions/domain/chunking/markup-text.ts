@@ -1,3 +1,5 @@
+import { gridTableAt, isGridBorder } from './grid-tables';
+
 /**
  * reStructuredText and AsciiDoc as the Markdown the answerer and the chat UI read. Documentation is
  * often uploaded as .txt in one of those (Python's reST, Git's AsciiDoc), and read raw it leaks
@@ -158,7 +160,7 @@ function hasMarkup(lines: string[]): boolean {
   // tildes under a title is reST's or AsciiDoc's underline, no fence.
   if (lines.some((line, index) => /^\s*(?:`{3,}|~{3,})/.test(line) && !isUnderline(line, lines[index - 1]))) return false;
   // A lone "+" joins AsciiDoc blocks; left in, it would read as a heading between them.
-  return lines.some((line, index) => /::\s*$|^\.\.\s|^>>>\s|^-{4,}\s*$|^\.{4,}\s*$|^\+\s*$|:`|(?<!`)``(?!`)|link(?:git|man):/.test(line) || (index > 0 && ADORNMENT.test(line) && !isBlank(lines[index - 1])));
+  return lines.some((line, index) => /::\s*$|^\.\.\s|^>>>\s|^-{4,}\s*$|^\.{4,}\s*$|^\+\s*$|:`|(?<!`)``(?!`)|link(?:git|man):/.test(line) || isGridBorder(line) || (index > 0 && ADORNMENT.test(line) && !isBlank(lines[index - 1])));
 }
 
 /**
@@ -191,6 +193,12 @@ export function markupAsMarkdown(text: string): string {
     if (markdownFence) {
       inFence = markdownFence;
       out.push(line);
+      continue;
+    }
+    const table = /^\s*[+|]/.test(line) ? gridTableAt(lines, index, inlineMarkup) : undefined;
+    if (table) {
+      out.push('', ...table.rows, '');
+      index = table.end - 1;
       continue;
     }
     // A title: text over an adornment at least as long (an overline before it is dropped).
@@ -276,6 +284,11 @@ export function markupAsMarkdown(text: string): string {
       continue;
     }
     if ((NOISE.test(trimmed) && !/^\[\d+\]$/.test(trimmed)) || PREPROCESSOR.test(trimmed)) continue;
+    // A comment (".. XXX this table is too wide!") shows nothing, nor do the lines indented under it.
+    if (/^\.\.\s+(?![[_|])/.test(trimmed) && !trimmed.includes('::')) {
+      index = indentedBlock(lines, index + 1, indentOf(line)).end - 1;
+      continue;
+    }
     // A footnote reads as its text, in its own paragraph.
     const footnote = FOOTNOTE.exec(line);
     if (footnote) {
