@@ -115,6 +115,7 @@ describe('markupAsMarkdown', () => {
   it('reads AsciiDoc: titles, listing blocks, linkgit links, definition terms joined to their description', () => {
     const asciidoc = ['OPTIONS', '-------', '--autostash::', '--no-autostash::', '\tAutomatically create a temporary stash entry before', '\tthe operation begins. See linkgit:git-stash[1].', '', '------------', '$ git rebase --autostash', '------------'].join('\n');
     expect(markupAsMarkdown(asciidoc)).toBe(['## OPTIONS', '`--autostash`, `--no-autostash`: Automatically create a temporary stash entry before the operation begins. See git-stash(1).', '', '```', '$ git rebase --autostash', '```', ''].join('\n'));
+    expect(markupAsMarkdown('Include :file:`\\*.txt` and :file:`Scripts\\\\`, not ``C:\\\\x``.')).toBe('Include `*.txt` and `Scripts\\`, not `C:\\\\x`.');
     expect(markupAsMarkdown("See linkgit:git-diff[1]: 'git diff-{asterisk}' compares HEAD{caret} and {startsb}paths{endsb}.")).toBe("See git-diff(1): 'git diff-*' compares HEAD^ and [paths].");
     // "\\--::" escapes the separator from AsciiDoc's dash: shown as "--".
     expect(markupAsMarkdown('\\--::\n\tSeparates paths from options.')).toBe('`--`: Separates paths from options.');

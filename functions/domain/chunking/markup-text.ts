@@ -36,7 +36,8 @@ const FOOTNOTE = /^(\s*)\.\.\s+\[(?:#[\w-]*|\d+|\*)\]\s+(.*)$/;
 const WRAPPED_REST_LINK = /`([^`<]*?\S)\s+<([^>\s`]+)>`(__?)/g;
 
 function role(name: string, content: string): string {
-  const shown = content.replace(/^[~!]/, '').replace(/\s*<[^>]*>$/, '').trim();
+  // A role's text is interpreted, so its escapes are too (":file:`\*.txt`" shows "*.txt"); a ``literal``'s are not.
+  const shown = content.replace(/^[~!]/, '').replace(/\s*<[^>]*>$/, '').replace(/\\(.)/g, '$1').trim();
   if (name === 'pep') return `PEP ${shown}`;
   if (name === 'rfc') return `RFC ${shown}`;
   if (!CODE_ROLES.has(name)) return shown;
