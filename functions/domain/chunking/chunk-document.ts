@@ -69,11 +69,11 @@ export function chunkDocument(doc: ChunkableDocument, options: ChunkingOptions):
     const modules = restructured ? moduleDeclarations(section.text) : [];
     for (const range of packSection(section.text, options)) {
       // A chunk that starts inside a definition-list entry carries the entry's terms (entry-terms.ts).
+      const cut = range.start > 0;
       const module = moduleAt(modules, range.start);
-      const terms = range.start > 0 ? entryTermsAt(section.text, range.start, { restructured, module }) : undefined;
+      const terms = cut ? entryTermsAt(section.text, range.start, { restructured, module }) : undefined;
       const following = followingText(sections, position, range.end);
       const text = section.text.slice(range.start, range.end);
-      const cut = range.start > 0;
       const opening = restructured ? chunkOpening(text, cut ? literalOpeningAt(section.text, range.start) : undefined, module, cut ? tableLineStartAt(section.text, range.start) : undefined) : undefined;
       chunks.push({
         index: chunks.length,

@@ -1,4 +1,4 @@
-import { CODE_DIRECTIVE, declaredModule, describedObject, indentOf } from './markup-text';
+import { CODE_DIRECTIVE, declaredModule, describedObject, indentOf, isBlank } from './markup-text';
 
 /**
  * What a chunk of a reST document needs before its text to read as it does in its document
@@ -26,8 +26,6 @@ export function readsAsRestructuredText(text: string): boolean {
 
 /** How far up a chunk's start is looked for the block it is in: a literal block longer than this is rare. */
 const MOST_LINES_UP = 200;
-
-const isBlank = (line: string) => line.trim() === '';
 
 /** The line of `text` that starts at `start`. */
 function lineAt(text: string, start: number): string {
@@ -99,8 +97,8 @@ export function tableLineStartAt(text: string, offset: number): string | undefin
  * the table line it starts inside of.
  */
 export function chunkOpening(chunk: string, literal: string | undefined, module: string | undefined, tableLineStart?: string): string | undefined {
-  const names = module !== undefined && chunk.split('\n').some((line) => describedObject(line, module) !== describedObject(line));
-  const declares = chunk.split('\n').some((line) => declaredModule(line) !== undefined);
-  const opening = `${names && !declares ? `.. currentmodule:: ${module}\n\n` : ''}${literal ?? tableLineStart ?? ''}`;
+  const lines = module !== undefined ? chunk.split('\n') : [];
+  const names = lines.some((line) => describedObject(line, module) !== describedObject(line)) && !lines.some((line) => declaredModule(line) !== undefined);
+  const opening = `${names ? `.. currentmodule:: ${module}\n\n` : ''}${literal ?? tableLineStart ?? ''}`;
   return opening || undefined;
 }

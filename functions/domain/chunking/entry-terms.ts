@@ -1,4 +1,4 @@
-import { ASCIIDOC_TITLE, definitionTerm, DELIMITED, describedObject, describes, indentOf, isPlainTerm } from './markup-text';
+import { ASCIIDOC_TITLE, definitionTerm, DELIMITED, describedObject, describes, indentOf, isBlank, isPlainTerm } from './markup-text';
 
 /**
  * The definition-list entry a chunk starts inside of. Reference pages are long definition lists
@@ -18,8 +18,6 @@ const UNDERLINE = /^([=\-~^])\1{2,}\s*$/;
 
 /** How a heading-path element marks the terms of the entry a chunk continues. */
 const ENTRY_SUFFIX = '::';
-
-const isBlank = (line: string) => line.trim() === '';
 
 /**
  * The terms of the entry that `text` is inside of at `offset` (a chunk's start), if it is inside one.

@@ -127,7 +127,7 @@ export function definitionTerm(line: string): string | undefined {
   const term = TERM.exec(line)?.[1];
   return term !== undefined && indentOf(line) === 0 && term.split(/\s+/).length <= 8 && !/[.!?]$/.test(term) ? term.trim() : undefined;
 }
-const isBlank = (line: string | undefined) => line === undefined || line.trim() === '';
+export const isBlank = (line: string | undefined) => line === undefined || line.trim() === '';
 
 /** A block's first paragraph and the lines after it (from the blank line that ends it). */
 function splitFirstParagraph(lines: string[]): { first: string[]; rest: string[] } {

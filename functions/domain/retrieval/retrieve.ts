@@ -132,14 +132,15 @@ export const PAGES_READ_FURTHER = 2;
  * gained Python one more and cost Git one more, so two. The pages cited do not change.
  */
 export function withNextOfDocument(merged: Passage[], rankings: readonly Passage[][]): Passage[] {
-  const candidates = rankings.flat();
+  // Not a passage already handed over: read once, not per page and candidate.
+  const handedOver = new Set(merged.map((kept) => kept.text));
+  const candidates = rankings.flat().filter((other) => !handedOver.has(other.text));
   return merged.map((passage, position) => {
     if (position >= PAGES_READ_FURTHER) return passage;
     const key = documentKeyOf(passage);
     let next: Passage | undefined;
     for (const other of candidates) {
-      // Not a passage already handed over.
-      if (documentKeyOf(other) !== key || merged.some((kept) => kept.text === other.text)) continue;
+      if (documentKeyOf(other) !== key) continue;
       if (!next || other.score > next.score) next = other;
     }
     return next ? { ...passage, alongside: { text: next.text, ...(next.headings ? { headings: next.headings } : {}), ...(next.opening ? { opening: next.opening } : {}) } } : passage;
