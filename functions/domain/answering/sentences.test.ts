@@ -135,6 +135,17 @@ describe('sentencesOf', () => {
     expect(second).toMatchObject({ text: 'This is similar to the short output.', term: '`--porcelain[=<version>]`' });
   });
 
+  it("keeps a reST object's name on its description's later paragraphs, up to the next heading", () => {
+    const passage = '.. function:: run_coroutine_threadsafe(coro, loop)\n\n   Submit a coroutine to the given event loop.\n\n   Return a Future to wait for the result.\n\nOther section\n-------------\n\nA paragraph.\n';
+    expect(sentencesOf(passage).map((sentence) => [sentence.text.slice(0, 20), sentence.term])).toEqual([
+      ['`run_coroutine_threa', undefined],
+      ['Return a Future to w', '`run_coroutine_threadsafe`'],
+      ['A paragraph.', undefined],
+    ]);
+    // A Git option's next paragraph, not under its own signature, is not taken for its description.
+    expect(sentencesOf('-q::\n\tSuppress all output.\n\nThe next paragraph.').at(-1)?.term).toBeUndefined();
+  });
+
   it("reads a line of the chunk's heading path as its heading, though it is long and ends with a period", () => {
     const title = 'Microstructural development of human newborn cerebral white matter assessed in vivo by diffusion tensor imaging.';
     const passage = `${title}\n\nAlterations of the architecture of cerebral white matter can affect cortical development. A line scan sequence was applied.`;

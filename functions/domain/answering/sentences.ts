@@ -237,6 +237,13 @@ function headingKey(text: string): string {
   return text.replace(/\s+/g, ' ').replace(/[\s.:#]+$/, '').trim().toLowerCase();
 }
 
+/** Whether `heading` is the signature of the entry `term` names ("`f(a, b)`" for "`f`"). */
+function headsEntry(heading: string, term: string): boolean {
+  const name = term.replace(/^[`'"]|[`'"]$/g, '');
+  const signature = heading.replace(/^[`'"]/, '');
+  return signature.startsWith(name) && !/[\w.]/.test(signature.charAt(name.length));
+}
+
 /**
  * A passage's sentences. `headings` is the chunk's heading path: when it ends with the terms of a
  * definition entry the chunk starts inside of (chunking/entry-terms.ts), the sentences before the
@@ -287,6 +294,9 @@ export function sentencesOf(passage: string, headings?: readonly string[]): Sent
       const named = term && index > 0 ? term : continuedTerm;
       sentences.push({ text, heading, position: sentences.length, block: paragraph, ...(named ? { term: named } : {}) });
     }
+    // Under its own signature (a reST object's heading), a description's later paragraphs describe
+    // it too, up to the next heading: "Return a Future…" says what run_coroutine_threadsafe returns.
+    if (term && heading !== undefined && headsEntry(heading, term)) continuedTerm = term;
     const last = sentences[sentences.length - 1];
     if (!block.item && last?.text.endsWith(':')) listIntroduction = last;
   }
