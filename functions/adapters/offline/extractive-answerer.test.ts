@@ -372,6 +372,14 @@ describe('reading what a reference page needs around the best sentence', () => {
     expect(read.text.match(/The sort is stable/g)).toHaveLength(1);
   });
 
+  it("quotes a sentence two overlapping chunks of a page both hold once, under the first one's marker", () => {
+    const first = passage('fil_json', 'json.rst', 'To write a dictionary to a JSON file, call json.dump with indent set. This simple technique handles lists and dictionaries in a JSON file.', 0.9);
+    const next = passage('fil_json', 'json.rst', 'Use utf-8 encoding when writing a JSON file. This simple technique handles lists and dictionaries in a JSON file.', 0.88);
+    const read = answer('How do I write a dictionary to a JSON file with indent, in utf-8?', [first, next]);
+    expect(read.text.match(/This simple technique/g)).toHaveLength(1);
+    expect(read.text).toContain('Use utf-8 encoding when writing a JSON file. [2]');
+  });
+
   it('weighs the kind of answer a "which" question names', () => {
     expect([...answerKindTerms('Which hook should I use?')]).toEqual(['hook']);
     expect([...answerKindTerms('Which environment variables make Git show the traffic?')]).toEqual(['environ', 'variabl']);

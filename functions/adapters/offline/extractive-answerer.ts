@@ -312,13 +312,19 @@ function withAntecedents(chosen: Candidate[], candidates: Candidate[]): Candidat
  */
 function compose(chosen: Candidate[]): { text: string; citedPassageIndexes: number[] } {
   // Quoted passages in retrieval's order: the best-ranked page the answer uses comes first.
-  const cited = [...new Set(chosen.map((candidate) => candidate.passageIndex))].sort((a, b) => a - b);
-  const paragraphs = cited.map((passageIndex) => {
+  const passageIndexes = [...new Set(chosen.map((candidate) => candidate.passageIndex))].sort((a, b) => a - b);
+  // Overlapping chunks of one page hold the same sentence: said once, under the first marker. A
+  // short lead-in ("For example:") is no repeat when its code differs.
+  const said = new Set<string>();
+  const saying = (sentence: Sentence) => (sentence.code === undefined && words(sentence.text) < 4 ? undefined : `${sentence.text}\n${sentence.code ?? ''}`);
+  const paragraphs = passageIndexes.map((passageIndex) => {
     const marker = `[${passageIndex + 1}]`;
     const sentences = chosen
       .filter((candidate) => candidate.passageIndex === passageIndex)
       .map((candidate) => candidate.sentence)
-      .sort((a, b) => a.position - b.position);
+      .sort((a, b) => a.position - b.position)
+      .filter((sentence) => !said.has(saying(sentence) ?? ''));
+    for (const sentence of sentences) said.add(saying(sentence) ?? '');
     const lines: string[] = [];
     let quoted: string[] = [];
     const listed: string[] = [];
@@ -350,7 +356,8 @@ function compose(chosen: Candidate[]): { text: string; citedPassageIndexes: numb
     if (quoted.length > 0) lines.push(`${quoted.join(' ')} ${marker}`);
     return lines.join('\n');
   });
-  return { text: paragraphs.join('\n\n'), citedPassageIndexes: cited };
+  const cited = passageIndexes.filter((_, at) => paragraphs[at] !== '');
+  return { text: paragraphs.filter((paragraph) => paragraph !== '').join('\n\n'), citedPassageIndexes: cited };
 }
 
 /**
