@@ -380,6 +380,12 @@ describe('reading what a reference page needs around the best sentence', () => {
     expect(read.text).toContain('Use utf-8 encoding when writing a JSON file. [2]');
   });
 
+  it('answers a question about an operator by its spelling', () => {
+    const remainder = passage('fil_expressions', 'expressions.rst', 'The `%` (modulo) operator yields the remainder from the division of the first argument by the second operator argument.', 0.9);
+    const walrus = passage('fil_whatsnew', '3.8.rst', 'There is new syntax `:=` that assigns values to variables as part of a larger expression.', 0.8);
+    expect(answer('What does the := operator do?', [remainder, walrus]).text).toContain('There is new syntax `:=` that assigns values to variables as part of a larger expression. [2]');
+  });
+
   it('weighs the kind of answer a "which" question names', () => {
     expect([...answerKindTerms('Which hook should I use?')]).toEqual(['hook']);
     expect([...answerKindTerms('Which environment variables make Git show the traffic?')]).toEqual(['environ', 'variabl']);

@@ -10,7 +10,7 @@ import { foldedWords, foldText } from './tokenizer';
  * | analysis       | used by                                         | stop words          | shortest | stemmed |
  * |----------------|-------------------------------------------------|---------------------|----------|---------|
  * | indexTerms     | lexical index: passages and the questions asked | STOP_WORDS          | 1        | yes (and operators such as ":=") |
- * | contentTerms   | extractive answerer: question and sentences     | QUESTION_STOP_WORDS | 2        | yes (a dotted number is one term) |
+ * | contentTerms   | extractive answerer: question and sentences     | QUESTION_STOP_WORDS | 2        | yes (a dotted number is one term; operators too) |
  * | questionWords  | citation snippet: the question                  | QUESTION_STOP_WORDS | 3        | no      |
  *
  * Shortest word: the index keeps single letters and digits ("T cells", "vitamin D", "type 2
@@ -59,7 +59,11 @@ const NOT_OPERATORS: ReadonlySet<string> = new Set(['::', '--', '---', '://', '>
  */
 export function contentTerms(text: string): string[] {
   const terms: string[] = [];
-  for (const word of foldText(text).match(CONTENT_WORD) ?? []) {
+  for (const word of foldText(text).replace(MARKDOWN_STRONG, ' $1 ').match(CONTENT_TERM) ?? []) {
+    if (OPERATOR_TERM.test(word)) {
+      if (!NOT_OPERATORS.has(word)) terms.push(word);
+      continue;
+    }
     if (word.length < 2 || QUESTION_STOP_WORDS.has(word)) continue;
     terms.push(DOTTED_NUMBER.test(word) ? word : stemOf(word));
   }
@@ -73,6 +77,11 @@ export function contentTerms(text: string): string[] {
  */
 const CONTENT_WORD = /\d+(?:\.\d+)+(?![\p{L}\p{N}])|[\p{L}\p{N}]+/gu;
 const DOTTED_NUMBER = /^\d+(?:\.\d+)+$/;
+/** Words and, in their place, operators as the index reads them ("What does := do?" is answered by the sentence that has ":="). */
+const CONTENT_TERM = new RegExp(`${CONTENT_WORD.source}|${OPERATOR.source}`, 'gu');
+const OPERATOR_TERM = /^[!%&*+\-/:<=>@^|~]+$/;
+/** Markdown's strong emphasis (`**Note:**`), which the answerer reads sentences in: markup, not the operator. */
+const MARKDOWN_STRONG = /\*\*(?=[^\s*])([^*\n]*?[^\s*])\*\*/g;
 
 /** The distinct folded words of a question that say what it is about, unstemmed (a snippet matches them by their start in any language). */
 export function questionWords(question: string): string[] {
