@@ -28,6 +28,11 @@ describe('literalOpeningAt', () => {
     expect(literalOpeningAt(PAGE, PAGE.indexOf('loop.run()'))).toBe(`::\n\n${' '.repeat(3)}`);
   });
 
+  it('finds the directive of a code block hundreds of lines long (a page of recipes)', () => {
+    const recipes = ['.. testcode::', '', ...Array.from({ length: 300 }, (_, at) => `   def recipe_${at}(iterable):\n       return iterable\n`), '   def last(x):', '       return x'].join('\n');
+    expect(literalOpeningAt(recipes, recipes.indexOf('return x'))).toBe(`::\n\n${' '.repeat(7)}`);
+  });
+
   it('leaves prose alone: a directive body, a paragraph at the margin, text after the block', () => {
     expect(literalOpeningAt(PAGE, PAGE.indexOf('More prose'))).toBeUndefined();
     expect(literalOpeningAt(PAGE, PAGE.indexOf('Run it'))).toBeUndefined();

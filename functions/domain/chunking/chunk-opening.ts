@@ -24,8 +24,12 @@ export function readsAsRestructuredText(text: string): boolean {
   return /^[ \t]*\.\.[ \t]+[\w:-]+::/m.test(text) || /(?:^|\s):[\w:-]+:`[^`\n]+`/m.test(text);
 }
 
-/** How far up a chunk's start is looked for the block it is in: a literal block longer than this is rare. */
-const MOST_LINES_UP = 200;
+/**
+ * How far up a chunk's start is looked for the block it is in: a literal block longer than this is
+ * rare (itertools' recipes, one `.. testcode::` block, run to 340 lines). The look stops sooner at
+ * the first line not indented, which prose has every few lines.
+ */
+const MOST_LINES_UP = 1000;
 
 /** The line of `text` that starts at `start`. */
 function lineAt(text: string, start: number): string {
