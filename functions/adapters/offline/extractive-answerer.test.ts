@@ -386,6 +386,11 @@ describe('reading what a reference page needs around the best sentence', () => {
     expect(answer('What does the := operator do?', [remainder, walrus]).text).toContain('There is new syntax `:=` that assigns values to variables as part of a larger expression. [2]');
   });
 
+  it('marks the text left out between two sentences it quotes from one passage', () => {
+    const refunds = passage('fil_refunds', 'refunds.md', 'Refunds of orders are paid back within 5 days of approval.\n\nShipping is free above 50 euros. Parcels are sent by post. Returns are collected at your door.\n\nGift cards are sold online and in shops. Refunds are never paid for gift cards once they are used.', 0.9);
+    expect(answer('How fast are refunds paid back, and are they paid for gift cards?', [refunds]).text).toBe('Refunds of orders are paid back within 5 days of approval. … Refunds are never paid for gift cards once they are used. [1]');
+  });
+
   it('weighs the kind of answer a "which" question names', () => {
     expect([...answerKindTerms('Which hook should I use?')]).toEqual(['hook']);
     expect([...answerKindTerms('Which environment variables make Git show the traffic?')]).toEqual(['environ', 'variabl']);

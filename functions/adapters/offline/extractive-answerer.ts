@@ -335,6 +335,7 @@ function compose(chosen: Candidate[]): { text: string; citedPassageIndexes: numb
       lines.push(...(heading ? [`${heading} ${marker}`, ...shortLines.map((sentence) => `- ${sentence.text}`)] : shortLines.map((sentence) => `${sentence.text} ${marker}`)));
     }
     const named = new Set<string>();
+    let previous: Sentence | undefined;
     for (const sentence of sentences) {
       if (sentence.line) continue;
       // An item already quoted in its introduction's list is not quoted again, nor is any sentence of it.
@@ -342,7 +343,11 @@ function compose(chosen: Candidate[]): { text: string; citedPassageIndexes: numb
       // A description's later sentence names its term, unless the sentence that does is quoted too,
       // or an earlier quoted sentence of the same description already named it.
       const termShown = sentence.term === undefined || named.has(sentence.term) || sentences.some((other) => other.position < sentence.position && other.text.startsWith(sentence.term!));
-      quoted.push(termShown ? sentence.text : `${sentence.term}: ${sentence.text}`);
+      const text = termShown ? sentence.text : `${sentence.term}: ${sentence.text}`;
+      // Text left out between two quoted sentences is marked, unless the later one opens on the term it describes.
+      const skips = quoted.length > 0 && previous !== undefined && sentence.position !== previous.position + 1 && !DEFINITION.test(text);
+      quoted.push(skips ? `… ${text}` : text);
+      previous = sentence;
       if (sentence.term !== undefined) named.add(sentence.term);
       if (!sentence.code && !sentence.items) continue;
       lines.push(`${quoted.join(' ')} ${marker}`);
