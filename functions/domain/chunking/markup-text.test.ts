@@ -160,7 +160,7 @@ describe('plainDefinitions (a reference page saved as text)', () => {
   it('reads settings, variables and options with an argument as terms', () => {
     expect(plainDefinitions('rebase.autoStash\n\nWhen set to true, automatically create a temporary stash entry.')).toBe('`rebase.autoStash`: When set to true, automatically create a temporary stash entry.');
     expect(plainDefinitions('GIT_TRACE_CURL\nEnables a curl full trace dump of all incoming and outgoing data.')).toBe('`GIT_TRACE_CURL`: Enables a curl full trace dump of all incoming and outgoing data.');
-    expect(plainDefinitions('-m parent-number\n\n--mainline parent-number\n\nUsually you cannot revert a merge.')).toBe('-m parent-number, --mainline parent-number: Usually you cannot revert a merge.');
+    expect(plainDefinitions('-m parent-number\n\n--mainline parent-number\n\nUsually you cannot revert a merge.')).toBe('`-m parent-number`, `--mainline parent-number`: Usually you cannot revert a merge.');
   });
 
   it('leaves code, bullets, a term inside a paragraph and a term with no description as they are', () => {

@@ -398,10 +398,14 @@ export function plainDefinitions(text: string): string {
   return out.join('\n');
 }
 
-/** A definition's terms as its description's lead reads them. A term without spaces is an option, a setting or a name: code, so `<version>` in it is no tag. */
+/**
+ * A definition's terms as its description's lead reads them. A term without spaces is an option, a
+ * setting or a name, and one that starts with a dash or holds a placeholder is an option with its
+ * argument ("-j <n>", "<base> <rev1> <rev2>"): code, so `<n>` in it is no tag.
+ */
 export function shownTerms(terms: readonly string[]): string {
   // A term escaped at its start ("\--::", AsciiDoc's way to keep "--" from becoming a dash) is shown as written unescaped.
-  return terms.map((each) => (/^[^\s`]+$/.test(each) ? `\`${each.replace(/^\\(?=\W)/, '')}\`` : inlineMarkup(each))).join(', ');
+  return terms.map((each) => (!each.includes('`') && (!/\s/.test(each) || /^\\?-|<[\w.-]+>/.test(each)) ? `\`${each.replace(/^\\(?=\W)/, '')}\`` : inlineMarkup(each))).join(', ');
 }
 
 function trimBlank(lines: string[]): string[] {
