@@ -93,6 +93,11 @@ describe('sentencesOf', () => {
       'See the routing guide or the `meta` export for more.',
       'A title renders a `<title>` tag.',
     ]);
+    // A placeholder in angle brackets is shown, as the rendered page shows it; an element or a component is not.
+    expect(sentencesOf('Pass the <strategy-option> through to the merge strategy, <b>once</b>.<br> Use <Button> for <commit>.').map((sentence) => sentence.text)).toEqual([
+      'Pass the <strategy-option> through to the merge strategy, once.',
+      'Use for <commit>.',
+    ]);
   });
 
   it('gives a sentence ending in a colon the list items right after it, which stay sentences too', () => {

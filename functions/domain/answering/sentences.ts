@@ -114,13 +114,26 @@ const MARKDOWN_LINK = /!?\[([^\]\n]*)\](?:\([^()\s]*(?:\([^()\s]*\)[^()\s]*)*(?:
 /** A link reference definition (`[label]: ../guide.md`): no text a page shows. */
 const LINK_DEFINITION = /^ {0,3}\[[^\]\n]+\]:\s*\S+(?:\s+["'(].*["')])?\s*$/;
 
+/** HTML elements documentation writes inline; a lower-case word in angle brackets that is none of them is a placeholder ("Pass the <strategy-option> through"). */
+const HTML_ELEMENTS: ReadonlySet<string> = new Set('a abbr b blockquote br code dd del details div dl dt em h1 h2 h3 h4 h5 h6 hr i img ins kbd li mark ol p pre q s samp small span strong sub summary sup table tbody td th thead tr u ul'.split(' '));
+
+/**
+ * Whether a tag of `line` is markup a rendered page does not show: a closing or self-closing tag, one
+ * with attributes, an HTML element, a component (`<Button>`), one closed on the same line
+ * (`<docs-warning>…</docs-warning>`) or alone on it. Otherwise it is a placeholder, which the page shows.
+ */
+function isMarkupTag(tag: string, line: string): boolean {
+  const name = /^<\/?([A-Za-z][\w-]*)/.exec(tag)![1]!;
+  return tag.startsWith('</') || tag.endsWith('/>') || /\s/.test(tag) || HTML_ELEMENTS.has(name.toLowerCase()) || /^[A-Z]/.test(name) || line.includes(`</${name}>`) || line.trim() === tag;
+}
+
 /** A line as a reader sees it rendered: links as their text, without markup tags (inline `code` is left as written: `<title>` there is the point). */
 function readableLine(line: string): string {
   if (LINK_DEFINITION.test(line)) return '';
   return line
     .replace(MARKDOWN_LINK, '$1')
     .split(/(`[^`]*`)/)
-    .map((part) => (part.startsWith('`') && part.endsWith('`') && part.length > 1 ? part : part.replace(MARKUP_TAG, ' ')))
+    .map((part) => (part.startsWith('`') && part.endsWith('`') && part.length > 1 ? part : part.replace(MARKUP_TAG, (tag) => (!isMarkupTag(tag, line) ? tag : tag.startsWith('</') ? '' : ' '))))
     .join('');
 }
 
