@@ -233,6 +233,14 @@ describe('chunkDocument options', () => {
     expect(chunks.find((chunk) => chunk.text.includes('.. function:: loads'))?.opening).toBe('.. currentmodule:: tomllib\n\n');
   });
 
+  it('names the objects of every section with the module the page declares at its top', () => {
+    const intro = 'secrets\n=======\n\n.. module:: secrets\n\nGenerate secure random numbers.\n';
+    const tokens = 'Generating tokens\n-----------------\n\n.. function:: token_urlsafe([nbytes=None])\n\n   Return a random URL-safe text string.\n';
+    const text = `${intro}\n${tokens}`;
+    const chunks = chunkDocument({ text, sections: [{ text: intro, headings: ['secrets'] }, { text: tokens, headings: ['secrets', 'Generating tokens'] }] }, { chunkSize: 300, overlap: 0 });
+    expect(chunks.find((chunk) => chunk.text.includes('token_urlsafe'))?.opening).toBe('.. currentmodule:: secrets\n\n');
+  });
+
   it('rejects out-of-range options with the contract’s messages, in its order', () => {
     expect(() => chunkDocument({ text: 'x', sections: [] }, { chunkSize: 99, overlap: 201 })).toThrow(
       `${CHUNKING_MESSAGES.chunkSize}\n${CHUNKING_MESSAGES.overlap}`,

@@ -63,14 +63,15 @@ export function chunkDocument(doc: ChunkableDocument, options: ChunkingOptions):
   const sections = doc.sections.length > 0 ? doc.sections : [{ text: doc.text }];
   const offsets = sectionOffsets(doc.text, sections);
   const chunks: Chunk[] = [];
+  // A page declares its module once, at its top: every section after it describes that module's objects.
+  const modules = readsAsRestructuredText(doc.text) ? moduleDeclarations(doc.text) : [];
   sections.forEach((section, position) => {
     const base = offsets[position] ?? 0;
     const restructured = readsAsRestructuredText(section.text);
-    const modules = restructured ? moduleDeclarations(section.text) : [];
     for (const range of packSection(section.text, options)) {
       // A chunk that starts inside a definition-list entry carries the entry's terms (entry-terms.ts).
       const cut = range.start > 0;
-      const module = moduleAt(modules, range.start);
+      const module = moduleAt(modules, base + range.start);
       const terms = cut ? entryTermsAt(section.text, range.start, { restructured, module }) : undefined;
       const following = followingText(sections, position, range.end);
       const text = section.text.slice(range.start, range.end);
