@@ -1,7 +1,7 @@
 import { chunkingProblems, type ChunkingOptions } from '../../../shared/rules/chunking';
 import { entryHeading, entryTermsAt } from './entry-terms';
 import { followingText } from './following-text';
-import { chunkOpening, literalOpeningAt, moduleAt, moduleDeclarations, readsAsRestructuredText, tableLineStartAt } from './chunk-opening';
+import { chunkOpening, enclosingClassAt, literalOpeningAt, moduleAt, moduleDeclarations, readsAsRestructuredText, tableLineStartAt } from './chunk-opening';
 import { sectionOffsets } from './section-offsets';
 import { splitIntoUnits, type TextRange } from './text-units';
 
@@ -75,7 +75,7 @@ export function chunkDocument(doc: ChunkableDocument, options: ChunkingOptions):
       const terms = cut ? entryTermsAt(section.text, range.start, { restructured, module }) : undefined;
       const following = followingText(sections, position, range.end);
       const text = section.text.slice(range.start, range.end);
-      const opening = restructured ? chunkOpening(text, cut ? literalOpeningAt(section.text, range.start) : undefined, module, cut ? tableLineStartAt(section.text, range.start) : undefined) : undefined;
+      const opening = restructured ? chunkOpening(text, cut ? literalOpeningAt(section.text, range.start) : undefined, module, cut ? tableLineStartAt(section.text, range.start) : undefined, cut ? enclosingClassAt(section.text, range.start, text) : undefined) : undefined;
       chunks.push({
         index: chunks.length,
         text,

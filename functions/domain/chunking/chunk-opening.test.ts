@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkOpening, literalOpeningAt, moduleAt, moduleDeclarations, readsAsRestructuredText, tableLineStartAt } from './chunk-opening';
+import { chunkOpening, enclosingClassAt, literalOpeningAt, moduleAt, moduleDeclarations, readsAsRestructuredText, tableLineStartAt } from './chunk-opening';
 
 const PAGE = [
   'Intro text.',
@@ -18,6 +18,16 @@ const PAGE = [
   '',
   '   loop.run()',
 ].join('\n');
+
+describe('enclosingClassAt', () => {
+  it("names the class a chunk starting inside its description describes members of, and no class for a chunk that describes none", () => {
+    const page = ['.. class:: logging.handlers.WatchedFileHandler(filename)', '', '   Watches the file.', '', '   .. method:: reopenIfNeeded()', '', '      Checks to see if the file has changed.', '', '   .. method:: emit(record)', '', '      Outputs the record to the file.', '', '.. function:: other()', '', '   Not a member.'].join('\n');
+    const from = (words: string) => page.slice(page.indexOf(words));
+    expect(enclosingClassAt(page, page.indexOf('Checks to see'), from('Checks to see'))).toBe('WatchedFileHandler');
+    expect(enclosingClassAt(page, page.indexOf('Not a member'), from('Not a member'))).toBeUndefined();
+    expect(chunkOpening('   .. method:: emit(record)', undefined, undefined, undefined, 'WatchedFileHandler')).toBe('.. currentclass:: WatchedFileHandler\n\n');
+  });
+});
 
 describe('literalOpeningAt', () => {
   it('opens a chunk that starts inside a literal block with its "::", indented as the introduction, and its first line indented back', () => {

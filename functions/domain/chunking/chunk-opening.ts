@@ -1,4 +1,4 @@
-import { CODE_DIRECTIVE, declaredModule, describedObject, indentOf, isBlank } from './markup-text';
+import { CODE_DIRECTIVE, CURRENT_CLASS, declaredModule, describedClass, describedObject, indentOf, isBlank, memberKind } from './markup-text';
 
 /**
  * What a chunk of a reST document needs before its text to read as it does in its document
@@ -13,6 +13,9 @@ import { CODE_DIRECTIVE, declaredModule, describedObject, indentOf, isBlank } fr
  *   lacks since it starts at a word.
  * - The module its object descriptions belong to (`.. currentmodule:: tomllib`, declared once at
  *   the page's top): Sphinx shows `tomllib.load`, and the answer said "`load`: Read a TOML file."
+ * - The class its member descriptions belong to (`.. currentclass:: WatchedFileHandler`, the
+ *   chunker's own directive): the answer said "`emit`: Outputs the record to the file" for one of
+ *   four handlers' `emit` methods.
  */
 
 /**
@@ -65,6 +68,26 @@ export function literalOpeningAt(text: string, offset: number): string | undefin
   return undefined;
 }
 
+/**
+ * The class whose description a chunk of `text` starting at `offset` is inside of, when the chunk
+ * describes members of it (".. method:: emit(record)", indented under ".. class:: WatchedFileHandler"
+ * above the chunk): going up from the chunk's start, the first line indented less than the chunk's
+ * first member description.
+ */
+export function enclosingClassAt(text: string, offset: number, chunk: string): string | undefined {
+  const member = chunk.split('\n').find((line) => memberKind(line) !== undefined && indentOf(line) > 0);
+  if (member === undefined) return undefined;
+  const depth = indentOf(member);
+  for (let position = text.lastIndexOf('\n', offset - 1) + 1, looked = 0; position > 0 && looked < MOST_LINES_UP; looked++) {
+    const end = position - 1;
+    position = text.lastIndexOf('\n', end - 1) + 1;
+    const above = text.slice(position, end);
+    if (isBlank(above) || indentOf(above) >= depth) continue;
+    return describedClass(above);
+  }
+  return undefined;
+}
+
 /** Where a text declares its module (`.. module::`, `.. currentmodule::`), in order: null for "None". */
 export function moduleDeclarations(text: string): Array<{ at: number; module: string | null }> {
   const declarations: Array<{ at: number; module: string | null }> = [];
@@ -97,12 +120,13 @@ export function tableLineStartAt(text: string, offset: number): string | undefin
 
 /**
  * A chunk's opening: the module its object descriptions belong to when it holds one the module
- * names (and declares none itself), then the literal block it starts inside of, or the start of
- * the table line it starts inside of.
+ * names (and declares none itself), the class its member descriptions belong to when it starts
+ * inside one, then the literal block it starts inside of, or the start of the table line it starts
+ * inside of.
  */
-export function chunkOpening(chunk: string, literal: string | undefined, module: string | undefined, tableLineStart?: string): string | undefined {
+export function chunkOpening(chunk: string, literal: string | undefined, module: string | undefined, tableLineStart?: string, enclosingClass?: string): string | undefined {
   const lines = module !== undefined ? chunk.split('\n') : [];
   const names = lines.some((line) => describedObject(line, module) !== describedObject(line)) && !lines.some((line) => declaredModule(line) !== undefined);
-  const opening = `${names ? `.. currentmodule:: ${module}\n\n` : ''}${literal ?? tableLineStart ?? ''}`;
+  const opening = `${names ? `.. currentmodule:: ${module}\n\n` : ''}${enclosingClass ? `.. ${CURRENT_CLASS}:: ${enclosingClass}\n\n` : ''}${literal ?? tableLineStart ?? ''}`;
   return opening || undefined;
 }

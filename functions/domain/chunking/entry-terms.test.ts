@@ -73,7 +73,7 @@ describe('entryTermsAt', () => {
     const at = (words: string) => reference.indexOf(words);
     expect(entryTermsAt(reference, at('If *indent*'))).toEqual(['dump']);
     expect(entryTermsAt(reference, at('Extensible'))).toEqual(['JSONEncoder']);
-    expect(entryTermsAt(reference, at('Return a JSON'))).toEqual(['encode']);
+    expect(entryTermsAt(reference, at('Return a JSON'))).toEqual(['JSONEncoder.encode']);
     expect(entryTermsAt(reference, at('Plain text'))).toBeUndefined();
     expect(entryTermsAt('.. note::\n\n   Indented under a note.', 12)).toBeUndefined();
   });

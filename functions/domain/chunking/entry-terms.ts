@@ -1,4 +1,4 @@
-import { ASCIIDOC_TITLE, definitionTerm, DELIMITED, describedObject, describes, indentOf, isBlank, isPlainTerm } from './markup-text';
+import { ASCIIDOC_TITLE, definitionTerm, DELIMITED, describedClass, describedObject, describes, indentOf, isBlank, isPlainTerm, memberKind } from './markup-text';
 
 /**
  * The definition-list entry a chunk starts inside of. Reference pages are long definition lists
@@ -83,18 +83,25 @@ export function entryTermsAt(text: string, offset: number, { restructured = fals
 
 /**
  * The name of the reST object description (`.. function:: zip(*iterables)`) whose indented body
- * the last of `lines` stands in: the nearest line above it indented less is the directive.
+ * the last of `lines` stands in: the nearest line above it indented less is the directive. A
+ * member described inside its class's description is named with the class (`Lock.acquire`), as
+ * markup-text.ts shows it.
  */
 function objectDescribedAt(lines: readonly string[], module?: string): string | undefined {
+  const above = (from: number, indent: number): number => {
+    for (let at = from; at >= 0; at--) if (!isBlank(lines[at]) && indentOf(lines[at]!) < indent) return at;
+    return -1;
+  };
   const last = lines.at(-1) ?? '';
-  const indent = indentOf(last);
-  if (isBlank(last) || indent === 0) return undefined;
-  for (let at = lines.length - 2; at >= 0; at--) {
-    const line = lines[at]!;
-    if (isBlank(line) || indentOf(line) >= indent) continue;
-    return describedObject(line, module);
-  }
-  return undefined;
+  if (isBlank(last) || indentOf(last) === 0) return undefined;
+  const at = above(lines.length - 2, indentOf(last));
+  if (at < 0) return undefined;
+  const line = lines[at]!;
+  const name = describedObject(line, module);
+  if (name === undefined || name.includes('.') || memberKind(line) === undefined || indentOf(line) === 0) return name;
+  const owner = above(at - 1, indentOf(line));
+  const enclosing = owner >= 0 ? describedClass(lines[owner]!) : undefined;
+  return enclosing !== undefined ? `${enclosing}.${name}` : name;
 }
 
 /**

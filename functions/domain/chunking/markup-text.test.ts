@@ -56,13 +56,16 @@ describe('markupAsMarkdown', () => {
     );
   });
 
-  it("names a module's functions and classes with the module (`.. currentmodule::`), as Sphinx shows them, not its methods", () => {
+  it("names a module's functions and classes with the module (`.. currentmodule::`), as Sphinx shows them, and a class's methods with the class", () => {
     const text = ['.. currentmodule:: tomllib', '', '.. function:: load(fp, /)', '', '   Read a TOML file.', '', '.. class:: Parser()', '', '   A parser.', '', '   .. method:: feed(data)', '', '      Feed it data.'].join('\n');
     const read = markupAsMarkdown(text);
     expect(read).toContain('### `tomllib.load(fp, /)`');
     expect(read).toContain('`tomllib.load`: Read a TOML file.');
     expect(read).toContain('`tomllib.Parser`: A parser.');
-    expect(read).toContain('`feed`: Feed it data.');
+    expect(read).toContain('### `Parser.feed(data)`');
+    expect(read).toContain('`Parser.feed`: Feed it data.');
+    // A chunk that starts inside the class's description has its name in its opening (chunk-opening.ts).
+    expect(markupAsMarkdown('.. currentclass:: Parser\n\n   .. method:: close()\n\n      Close it.\n\n.. function:: loads(s)\n\n   Read a string.')).toMatch(/`Parser\.close`: Close it\.[\s\S]*`loads`: Read a string\./);
     expect(markupAsMarkdown(text.replace('.. currentmodule:: tomllib', ''))).toContain('`load`: Read a TOML file.');
   });
 

@@ -76,6 +76,28 @@ export function describedObject(line: string, module?: string): string | undefin
   return name !== undefined && module !== undefined && indentOf(line) === 0 && MODULE_LEVEL.has(kind!) && !name.includes('.') ? `${module}.${name}` : name;
 }
 
+/** Directives of a class's members, and of the classes that have them. */
+const MEMBER_KINDS = new Set('method attribute classmethod staticmethod abstractmethod coroutinemethod decoratormethod property'.split(' '));
+const CLASS_KINDS: ReadonlySet<string> = new Set('class exception'.split(' '));
+/**
+ * Not Sphinx's: the chunker's way to say, in a chunk's opening, which class the indented member
+ * descriptions of a chunk that starts inside a class belong to (chunk-opening.ts). Shows nothing.
+ */
+export const CURRENT_CLASS = 'currentclass';
+
+/** The kind of a member description directive line (".. method:: emit(record)" → method); undefined for any other line. */
+export function memberKind(line: string): string | undefined {
+  const kind = DIRECTIVE.exec(line.trim())?.[1]?.replace(/^\w+:/, '');
+  return kind !== undefined && MEMBER_KINDS.has(kind) ? kind : undefined;
+}
+
+/** The class a directive line describes (".. class:: logging.handlers.WatchedFileHandler(filename)" → WatchedFileHandler); undefined for any other line. */
+export function describedClass(line: string): string | undefined {
+  const directive = DIRECTIVE.exec(line.trim());
+  const kind = directive?.[1]!.replace(/^\w+:/, '');
+  return kind !== undefined && CLASS_KINDS.has(kind) ? objectName(directive![2]!)?.split('.').at(-1) : undefined;
+}
+
 /** Directives of the objects at a module's top level, shown with the module's name. */
 const MODULE_LEVEL = new Set('function class exception data decorator coroutinefunction'.split(' '));
 
@@ -170,7 +192,7 @@ function hasMarkup(lines: string[]): boolean {
  * version notes as sentences, definition terms joined to their description, inline roles and
  * literals as `code`, and directives that show nothing dropped. Text inside Markdown fences is kept.
  */
-export function markupAsMarkdown(text: string): string {
+export function markupAsMarkdown(text: string, owner?: string): string {
   const normalized = text.replace(/\r\n?/g, '\n');
   if (!hasMarkup(normalized.split('\n'))) return plainDefinitions(text);
   // A hyperlink wrapped inside its backticks is put on one line, where inlineMarkup reads it.
@@ -182,6 +204,8 @@ export function markupAsMarkdown(text: string): string {
   let inFence: string | undefined;
   // The module the object descriptions belong to (`.. currentmodule::`), which their names are shown with.
   let module: string | undefined;
+  // The class a chunk's indented member descriptions belong to, when its opening names it (chunk-opening.ts).
+  let enclosing: string | undefined;
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]!;
     const trimmed = line.trim();
@@ -243,6 +267,11 @@ export function markupAsMarkdown(text: string): string {
     let signature = trimmed;
     while (trimmed.startsWith('..') && /\\\s*$/.test(signature) && at < lines.length && !isBlank(lines[at])) signature = `${signature.replace(/\s*\\\s*$/, '')} ${lines[at++]!.trim()}`;
     const directive = codeDirective ? undefined : DIRECTIVE.exec(signature);
+    if (directive?.[1] === CURRENT_CLASS) {
+      // The class the indented member descriptions after it belong to; what follows is not its content.
+      enclosing = directive[2]!.trim() || undefined;
+      continue;
+    }
     if (codeDirective || directive) {
       // Its options (":linenos:") first, then its indented content.
       if (codeDirective) at = index + 1;
@@ -267,17 +296,22 @@ export function markupAsMarkdown(text: string): string {
           // it describes ("`zip`: Iterate over several iterables in parallel…"). The rest is read as
           // reST in its own right: its doctest and literal blocks, notes and version notes.
           const own = describedObject(signature);
-          const name = describedObject(signature, module);
-          if (argument) out.push('', `### \`${name !== own ? `${module}.${argument}` : argument}\``, '');
+          // A method or attribute described inside its class's description is shown with the class's
+          // name ("WatchedFileHandler.emit"), as a module's function is with the module's.
+          const ownedBy = owner ?? (indentOf(line) > 0 ? enclosing : undefined);
+          const member = ownedBy !== undefined && own !== undefined && !own.includes('.') && MEMBER_KINDS.has(name);
+          const qualifier = member ? ownedBy : describedObject(signature, module) !== own ? module : undefined;
+          const shown = qualifier !== undefined ? `${qualifier}.${own}` : own;
+          if (argument) out.push('', `### \`${qualifier !== undefined ? `${qualifier}.${argument}` : argument}\``, '');
           // Further signatures of the object ("lru_cache(maxsize=128, typed=False)") stand on the lines after the directive's.
           let described = content;
           while (own !== undefined && described.length > 0 && objectName(described[0]!) === own && /\)\s*$/.test(described[0]!)) described = described.slice(1);
           described = trimBlank(described);
           const { first, rest: afterFirst } = splitFirstParagraph(described);
-          const defines = name !== undefined && first.length > 0 && !first.some((each) => /^\s*(?:\.\.\s|>>>)|::\s*$/.test(each));
+          const defines = shown !== undefined && first.length > 0 && !first.some((each) => /^\s*(?:\.\.\s|>>>)|::\s*$/.test(each));
           const rest = defines ? afterFirst : described;
-          if (defines) out.push(`\`${name}\`: ${inlineMarkup(first.map((each) => each.trim()).join(' '))}`);
-          if (rest.length > 0) out.push(...markupAsMarkdown(rest.join('\n')).split('\n'));
+          if (defines) out.push(`\`${shown}\`: ${inlineMarkup(first.map((each) => each.trim()).join(' '))}`);
+          if (rest.length > 0) out.push(...markupAsMarkdown(rest.join('\n'), describedClass(signature)).split('\n'));
           out.push('');
         }
       }
