@@ -69,11 +69,16 @@ const OBJECT_DIRECTIVES = new Set('function method class attribute data exceptio
 
 /** The object a directive line describes (".. function:: zip(*iterables)" → zip, ".. c:function:: …"); undefined for any other line. */
 export function describedObject(line: string, module?: string): string | undefined {
-  const directive = DIRECTIVE.exec(line.trim());
-  const kind = directive?.[1]!.replace(/^\w+:/, '');
-  const name = kind !== undefined && OBJECT_DIRECTIVES.has(kind) ? objectName(directive![2]!) : undefined;
+  const directive = directiveOf(line);
+  const name = directive && OBJECT_DIRECTIVES.has(directive.kind) ? objectName(directive.argument) : undefined;
   // Sphinx shows a module's own functions and classes by their full name ("tomllib.load"), a method by its class's.
-  return name !== undefined && module !== undefined && indentOf(line) === 0 && MODULE_LEVEL.has(kind!) && !name.includes('.') ? `${module}.${name}` : name;
+  return name !== undefined && module !== undefined && indentOf(line) === 0 && MODULE_LEVEL.has(directive!.kind) && !name.includes('.') ? `${module}.${name}` : name;
+}
+
+/** A directive line's kind, without its domain (".. py:method:: emit(record)" → method), and its argument. */
+function directiveOf(line: string): { kind: string; argument: string } | undefined {
+  const directive = DIRECTIVE.exec(line.trim());
+  return directive ? { kind: directive[1]!.replace(/^\w+:/, ''), argument: directive[2]! } : undefined;
 }
 
 /** Directives of a class's members, and of the classes that have them. */
@@ -87,15 +92,14 @@ export const CURRENT_CLASS = 'currentclass';
 
 /** The kind of a member description directive line (".. method:: emit(record)" → method); undefined for any other line. */
 export function memberKind(line: string): string | undefined {
-  const kind = DIRECTIVE.exec(line.trim())?.[1]?.replace(/^\w+:/, '');
+  const kind = directiveOf(line)?.kind;
   return kind !== undefined && MEMBER_KINDS.has(kind) ? kind : undefined;
 }
 
 /** The class a directive line describes (".. class:: logging.handlers.WatchedFileHandler(filename)" → WatchedFileHandler); undefined for any other line. */
 export function describedClass(line: string): string | undefined {
-  const directive = DIRECTIVE.exec(line.trim());
-  const kind = directive?.[1]!.replace(/^\w+:/, '');
-  return kind !== undefined && CLASS_KINDS.has(kind) ? objectName(directive![2]!)?.split('.').at(-1) : undefined;
+  const directive = directiveOf(line);
+  return directive && CLASS_KINDS.has(directive.kind) ? objectName(directive.argument)?.split('.').at(-1) : undefined;
 }
 
 /** Directives of the objects at a module's top level, shown with the module's name. */
