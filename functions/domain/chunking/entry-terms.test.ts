@@ -78,6 +78,12 @@ describe('entryTermsAt', () => {
     expect(entryTermsAt('.. note::\n\n   Indented under a note.', 12)).toBeUndefined();
   });
 
+  it('names the object description a chunk starts in when it starts deeper, inside a literal block of its body', () => {
+    const page = ".. classmethod:: datetime.fromisoformat(date_string)\n\n   Return a datetime.  Examples::\n\n      >>> datetime.fromisoformat('2011-11-04')\n      datetime.datetime(2011, 11, 4, 0, 0)\n";
+    expect(entryTermsAt(page, page.indexOf('datetime.datetime(2011'), { restructured: true })).toEqual(['datetime.fromisoformat']);
+    expect(entryTermsAt('.. note::\n\n   Example::\n\n      x = 1\n', 30, { restructured: true })).toBeUndefined();
+  });
+
   it('round-trips through the heading that carries it, and ordinary headings carry none', () => {
     expect(termsOfEntryHeading(entryHeading(['-u', '--include-untracked']))).toEqual(['-u', '--include-untracked']);
     expect(termsOfEntryHeading('OPTIONS')).toBeUndefined();

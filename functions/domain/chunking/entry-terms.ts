@@ -83,9 +83,10 @@ export function entryTermsAt(text: string, offset: number, { restructured = fals
 
 /**
  * The name of the reST object description (`.. function:: zip(*iterables)`) whose indented body
- * the last of `lines` stands in: the nearest line above it indented less is the directive. A
- * member described inside its class's description is named with the class (`Lock.acquire`), as
- * markup-text.ts shows it.
+ * the last of `lines` stands in: going up, each line indented less than all below it holds what
+ * is below it (an "Examples::" paragraph its literal block, a directive its body), and the first
+ * of them that is an object description is the one. A member described inside its class's
+ * description is named with the class (`Lock.acquire`), as markup-text.ts shows it.
  */
 function objectDescribedAt(lines: readonly string[], module?: string): string | undefined {
   const above = (from: number, indent: number): number => {
@@ -94,7 +95,8 @@ function objectDescribedAt(lines: readonly string[], module?: string): string | 
   };
   const last = lines.at(-1) ?? '';
   if (isBlank(last) || indentOf(last) === 0) return undefined;
-  const at = above(lines.length - 2, indentOf(last));
+  let at = above(lines.length - 2, indentOf(last));
+  while (at >= 0 && indentOf(lines[at]!) > 0 && describedObject(lines[at]!) === undefined) at = above(at - 1, indentOf(lines[at]!));
   if (at < 0) return undefined;
   const line = lines[at]!;
   const name = describedObject(line, module);
