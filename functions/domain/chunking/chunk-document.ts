@@ -1,7 +1,8 @@
 import { chunkingProblems, type ChunkingOptions } from '../../../shared/rules/chunking';
 import { entryHeading, entryTermsAt } from './entry-terms';
 import { followingText } from './following-text';
-import { chunkOpening, enclosingClassAt, literalOpeningAt, moduleAt, moduleDeclarations, readsAsRestructuredText, tableLineStartAt } from './chunk-opening';
+import { chunkOpening, enclosingClassAt, literalOpeningAt, moduleAt, moduleDeclarations, tableLineStartAt } from './chunk-opening';
+import { readsAsRestructuredText } from './markup-text';
 import { sectionOffsets } from './section-offsets';
 import { splitIntoUnits, type TextRange } from './text-units';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkOpening, enclosingClassAt, literalOpeningAt, moduleAt, moduleDeclarations, readsAsRestructuredText, tableLineStartAt } from './chunk-opening';
+import { chunkOpening, enclosingClassAt, literalOpeningAt, moduleAt, moduleDeclarations, tableLineStartAt } from './chunk-opening';
 
 const PAGE = [
   'Intro text.',
@@ -50,13 +50,6 @@ describe('literalOpeningAt', () => {
   });
 });
 
-describe('readsAsRestructuredText', () => {
-  it("tells reST (directives, roles) from AsciiDoc, whose 'Set::' over a blank line is a definition's term", () => {
-    expect(readsAsRestructuredText(PAGE)).toBe(true);
-    expect(readsAsRestructuredText('Use :func:`zip` here.')).toBe(true);
-    expect(readsAsRestructuredText('Set::\n\n\tThe path has the attribute.\n\nlinkgit:git-config[1]')).toBe(false);
-  });
-});
 
 describe('the module a chunk describes', () => {
   const page = ['.. module:: tomllib', '', 'Intro.', '', '.. function:: load(fp)', '', '   Read a TOML file.', '', '.. currentmodule:: None', '', '.. function:: other()', ''].join('\n');

@@ -19,15 +19,6 @@ import { CODE_DIRECTIVE, CURRENT_CLASS, declaredModule, describedClass, describe
  */
 
 /**
- * Whether a text is reStructuredText: it has a directive (".. note::") or a role (":func:`zip`").
- * AsciiDoc writes a definition's term as "Set::" over a blank line and an indented description,
- * which in reST would be a paragraph introducing a literal block; only reST's is read as one.
- */
-export function readsAsRestructuredText(text: string): boolean {
-  return /^[ \t]*\.\.[ \t]+[\w:-]+::/m.test(text) || /(?:^|\s):[\w:-]+:`[^`\n]+`/m.test(text);
-}
-
-/**
  * How far up a chunk's start is looked for the block it is in: a literal block longer than this is
  * rare (itertools' recipes, one `.. testcode::` block, run to 340 lines). The look stops sooner at
  * the first line not indented, which prose has every few lines.

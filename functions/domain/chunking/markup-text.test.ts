@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inlineMarkup, markupAsMarkdown, plainDefinitions } from './markup-text';
+import { inlineMarkup, markupAsMarkdown, plainDefinitions, readsAsRestructuredText } from './markup-text';
 
 describe('markupAsMarkdown', () => {
   it('reads reST roles and ``literals`` as code, references as their text', () => {
@@ -54,6 +54,14 @@ describe('markupAsMarkdown', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it("reads a reST definition list's items (a glossary's entries) as definitions of their terms, not a chunk's cut first line", () => {
+    const glossary = ['   See also :term:`namespace package`.', '', '   __slots__', '      A declaration inside a class that saves', '      memory.  It is tricky.', '', '   abstract base class', '      Abstract base classes complement :term:`duck-typing`.'].join('\n');
+    expect(markupAsMarkdown(glossary)).toContain('`__slots__`: A declaration inside a class that saves memory.  It is tricky.');
+    expect(markupAsMarkdown(glossary)).toContain('abstract base class: Abstract base classes complement duck-typing.');
+    // The end of a line the chunk cut, under the chunk's opening, is no term; nor is a list item.
+    expect(markupAsMarkdown('.. currentclass:: FileHandler\n\nto\n      the file, see :meth:`emit`.\n\n* an item\n  continued')).not.toMatch(/`to`:|an item:/);
   });
 
   it("names a module's functions and classes with the module (`.. currentmodule::`), as Sphinx shows them, and a class's methods with the class", () => {
@@ -169,5 +177,13 @@ describe('plainDefinitions (a reference page saved as text)', () => {
   it('leaves code, bullets, a term inside a paragraph and a term with no description as they are', () => {
     const kept = ['```sh', '--save-dev', '', 'Install it as a development dependency here.', '```', '- item one of a list', '', 'A sentence that ends with', 'core.editor', 'and goes on.', '', 'core.pager', '', '## Next heading'].join('\n');
     expect(plainDefinitions(kept)).toBe(kept);
+  });
+});
+
+describe('readsAsRestructuredText', () => {
+  it("tells reST (directives, roles) from AsciiDoc, whose 'Set::' over a blank line is a definition's term", () => {
+    expect(readsAsRestructuredText('.. function:: run(x)\n\n   Run it.')).toBe(true);
+    expect(readsAsRestructuredText('Use :func:`zip` here.')).toBe(true);
+    expect(readsAsRestructuredText('Set::\n\n\tThe path has the attribute.\n\nlinkgit:git-config[1]')).toBe(false);
   });
 });

@@ -64,6 +64,16 @@ export function inlineMarkup(line: string): string {
     .join('');
 }
 
+/**
+ * Whether a text is reStructuredText: it has a directive (".. note::") or a role (":func:`zip`").
+ * AsciiDoc writes a definition's term as "Set::" over a blank line and an indented description,
+ * which in reST would be a paragraph introducing a literal block; only reST's is read as one. And
+ * only reST writes a definition list's term alone over its indented definition (isRestTerm).
+ */
+export function readsAsRestructuredText(text: string): boolean {
+  return /^[ \t]*\.\.[ \t]+[\w:-]+::/m.test(text) || /(?:^|\s):[\w:-]+:`[^`\n]+`/m.test(text);
+}
+
 /** Directives that describe an object of an API (Sphinx's Python, C and standard domains), named by their argument. */
 const OBJECT_DIRECTIVES = new Set('function method class attribute data exception decorator decoratormethod classmethod staticmethod abstractmethod coroutinefunction coroutinemethod property opcode envvar option cmdoption describe object macro member type var'.split(' '));
 
@@ -210,6 +220,7 @@ export function markupAsMarkdown(text: string, owner?: string): string {
   let module: string | undefined;
   // The class a chunk's indented member descriptions belong to, when its opening names it (chunk-opening.ts).
   let enclosing: string | undefined;
+  const restructured = readsAsRestructuredText(normalized);
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]!;
     const trimmed = line.trim();
@@ -357,6 +368,15 @@ export function markupAsMarkdown(text: string, owner?: string): string {
       index = description.end - 1;
       continue;
     }
+    // A reST definition list's item (a glossary's entry): its term alone on a line, its definition
+    // indented right under it; read as a definition, "`__slots__`: A declaration inside a class…".
+    if (restructured && isRestTerm(lines, index)) {
+      const { body, end } = indentedBlock(lines, index + 1, indentOf(line));
+      const { first, rest } = splitFirstParagraph(body);
+      out.push('', `${shownTerms([trimmed])}: ${inlineMarkup(first.map((each) => each.trim()).join(' '))}`, ...(rest.length > 0 ? markupAsMarkdown(rest.join('\n')).split('\n') : []), '');
+      index = end - 1;
+      continue;
+    }
     // A paragraph ending in "::" introduces a literal block: "Example::" reads "Example:", a lone "::" nothing.
     if (/::\s*$/.test(line) && isBlank(next)) {
       let at = index + 1;
@@ -374,6 +394,22 @@ export function markupAsMarkdown(text: string, owner?: string): string {
     out.push(inlineMarkup(line));
   }
   return out.join('\n').replace(/\n{3,}/g, '\n\n');
+}
+
+/**
+ * Whether line `index` is the term of a reST definition list item: a few words alone after a blank
+ * line, its definition indented under it with no blank line between (in reST nothing else is
+ * written so); not a list item, a field, a directive or code.
+ */
+function isRestTerm(lines: readonly string[], index: number): boolean {
+  const line = lines[index]!;
+  const next = lines[index + 1];
+  if (isBlank(line) || next === undefined || isBlank(next) || indentOf(next) <= indentOf(line)) return false;
+  // At a chunk's start, under its opening or not, the line may be the end of one the chunk cut ("to\n      outputting the record").
+  if (index === 0 || !isBlank(lines[index - 1]) || lines.slice(0, index).every((above) => isBlank(above) || declaredModule(above) !== undefined || directiveOf(above)?.kind === CURRENT_CLASS)) return false;
+  const trimmed = line.trim();
+  const bare = trimmed.replace(/``[^`]*``|`[^`]*`/g, 'x');
+  return trimmed.length <= 80 && bare.split(/\s+/).length <= 8 && !/[.!?;,:]$/.test(trimmed) && !/^(?:[-*+•]\s|\d+[.)]\s|#\.\s|\(?[a-z\d]\)\s|:|\.\.|>>>)/.test(trimmed) && !/[=(){}[\];\\|]/.test(bare);
 }
 
 /**
