@@ -391,6 +391,12 @@ describe('reading what a reference page needs around the best sentence', () => {
     expect(answer('How fast are refunds paid back, and are they paid for gift cards?', [refunds]).text).toBe('Refunds of orders are paid back within 5 days of approval. … Refunds are never paid for gift cards once they are used. [1]');
   });
 
+  it('never quotes a lead-in without the code or list it introduces (the chunk cut them off)', () => {
+    const errors = passage('fil_whatsnew', '3.11.rst', 'Tracebacks now point to the exact expression that failed in an error.', 0.9);
+    const more = passage('fil_tutorial', 'errors.rst', 'As well as complex arithmetic expressions that failed in tracebacks:', 0.85);
+    expect(answer('Where do tracebacks point in an expression that failed?', [errors, more]).text).toBe('Tracebacks now point to the exact expression that failed in an error. [1]');
+  });
+
   it('weighs the kind of answer a "which" question names', () => {
     expect([...answerKindTerms('Which hook should I use?')]).toEqual(['hook']);
     expect([...answerKindTerms('Which environment variables make Git show the traffic?')]).toEqual(['environ', 'variabl']);

@@ -207,7 +207,8 @@ function overlap(a: Set<string>, b: Set<string>): number {
 
 /** The best sentence, then those that still score well and add something: a question word not yet covered, or the next sentence of the same passage. */
 function selectSentences(candidates: Candidate[]): Candidate[] {
-  const ranked = candidates.filter((candidate) => candidate.score > 0).sort((a, b) => b.score - a.score || a.passageIndex - b.passageIndex || a.sentence.position - b.sentence.position);
+  // A lead-in whose code or list the chunk cut off ("As well as complex arithmetic expressions:") says nothing quoted alone.
+  const ranked = candidates.filter((candidate) => candidate.score > 0 && !isBareLeadIn(candidate.sentence)).sort((a, b) => b.score - a.score || a.passageIndex - b.passageIndex || a.sentence.position - b.sentence.position);
   const best = ranked[0];
   if (!best) return [];
   const chosen = [best];
@@ -241,14 +242,18 @@ const FOLLOWING_SENTENCES = 2;
 const FOLLOWING_WORDS = 100;
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
+/** A sentence that introduces what follows it (it ends with a colon) without the code or list it introduces. */
+function isBareLeadIn(sentence: Sentence): boolean {
+  return /:\s*$/.test(sentence.text) && sentence.code === undefined && !sentence.items?.length;
+}
+
 /**
  * Whether a sentence reads as text after the one before it: not a stray definition term the chunk
  * cut from its description ("--amend::"), nor a short lead-in ("For example:") whose code or list the
  * chunk does not hold.
  */
 function readsOn(sentence: Sentence): boolean {
-  if (sentence.code || sentence.items?.length) return true;
-  return words(sentence.text) >= 4 && !/:\s*$/.test(sentence.text);
+  return !isBareLeadIn(sentence) && (sentence.code !== undefined || Boolean(sentence.items?.length) || words(sentence.text) >= 4);
 }
 
 /**
