@@ -56,6 +56,13 @@ describe('markupAsMarkdown', () => {
     );
   });
 
+  it('reads reST whose code block holds a line of tildes (a traceback\'s markers) as reST, and a code block the text ends at before its code as none', () => {
+    const text = ['Was ``None``:', '', '.. code-block:: python', '', '    return query(db,', '                 ~~~~~~^^^^', '', 'As well as expressions:', '', '.. code-block:: python', ''].join('\n');
+    const read = markupAsMarkdown(text);
+    expect(read).toContain(['Was `None`:', '', '```python', 'return query(db,', '             ~~~~~~^^^^', '```'].join('\n'));
+    expect(read.trimEnd().endsWith('As well as expressions:')).toBe(true);
+  });
+
   it("reads a reST definition list's items (a glossary's entries) as definitions of their terms, not a chunk's cut first line", () => {
     const glossary = ['   See also :term:`namespace package`.', '', '   __slots__', '      A declaration inside a class that saves', '      memory.  It is tricky.', '', '   abstract base class', '      Abstract base classes complement :term:`duck-typing`.'].join('\n');
     expect(markupAsMarkdown(glossary)).toContain('`__slots__`: A declaration inside a class that saves memory.  It is tricky.');

@@ -1,3 +1,4 @@
+import { fenceOpenedBy } from '../../../shared/markdown/code-fences';
 import { gridTableAt, isGridBorder } from './grid-tables';
 
 /**
@@ -194,8 +195,9 @@ function isUnderline(line: string, above: string | undefined): boolean {
 /** Whether a text has reST or AsciiDoc structure worth rewriting (a cheap test first: most chunks do not). */
 function hasMarkup(lines: string[]): boolean {
   // Markdown fences say the text is Markdown, whose own rules the answerer already reads; a row of
-  // tildes under a title is reST's or AsciiDoc's underline, no fence.
-  if (lines.some((line, index) => /^\s*(?:`{3,}|~{3,})/.test(line) && !isUnderline(line, lines[index - 1]))) return false;
+  // tildes under a title is reST's or AsciiDoc's underline, no fence, and so is one indented as code
+  // is (a traceback's "~~~~^^^^" markers inside a reST code block).
+  if (lines.some((line, index) => fenceOpenedBy(line) !== undefined && !isUnderline(line, lines[index - 1]))) return false;
   // A lone "+" joins AsciiDoc blocks; left in, it would read as a heading between them.
   return lines.some((line, index) => /::\s*$|^\.\.\s|^>>>\s|^-{4,}\s*$|^\.{4,}\s*$|^\+\s*$|:`|(?<!`)``(?!`)|link(?:git|man):/.test(line) || isGridBorder(line) || (index > 0 && ADORNMENT.test(line) && !isBlank(lines[index - 1])));
 }
@@ -292,7 +294,8 @@ export function markupAsMarkdown(text: string, owner?: string): string {
       if (codeDirective) at = index + 1;
       while (at < lines.length && /^\s+:[\w-]+:/.test(lines[at]!)) at++;
       const { body, end } = indentedBlock(lines, at, indentOf(line));
-      if (codeDirective) out.push(...fence(codeDirective[1] ?? '', trimBlank(body)));
+      // A code block the chunk ends at, before any of its code, is no code block.
+      if (codeDirective) out.push(...(trimBlank(body).length > 0 ? fence(codeDirective[1] ?? '', trimBlank(body)) : []));
       else {
         const name = directive![1]!.replace(/^\w+:/, '');
         const argument = directive![2]!.trim();
