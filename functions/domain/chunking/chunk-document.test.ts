@@ -233,6 +233,13 @@ describe('chunkDocument options', () => {
     expect(chunks.find((chunk) => chunk.text.includes('.. function:: loads'))?.opening).toBe('.. currentmodule:: tomllib\n\n');
   });
 
+  it("opens an AsciiDoc chunk that starts inside a listing block with the block's delimiter", () => {
+    const text = ['Tracking the trunk:', '', '----', ...Array.from({ length: 12 }, (_, index) => `# Step ${index}:\n\tgit svn command-${index}`), '----', '', ...Array.from({ length: 6 }, (_, index) => `Sentence ${index} of the text after the example.`)].join('\n');
+    const chunks = chunkDocument({ text, sections: [{ text }] }, { chunkSize: 150, overlap: 0 });
+    expect(chunks.filter((chunk) => chunk.opening === '----\n').length).toBeGreaterThan(0);
+    expect(chunks.find((chunk) => chunk.text.startsWith('Sentence'))?.opening).toBeUndefined();
+  });
+
   it('names the objects of every section with the module the page declares at its top', () => {
     const intro = 'secrets\n=======\n\n.. module:: secrets\n\nGenerate secure random numbers.\n';
     const tokens = 'Generating tokens\n-----------------\n\n.. function:: token_urlsafe([nbytes=None])\n\n   Return a random URL-safe text string.\n';

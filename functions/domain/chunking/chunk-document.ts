@@ -1,7 +1,7 @@
 import { chunkingProblems, type ChunkingOptions } from '../../../shared/rules/chunking';
 import { entryHeading, entryTermsAt } from './entry-terms';
 import { followingText } from './following-text';
-import { chunkOpening, enclosingClassAt, literalOpeningAt, moduleAt, moduleDeclarations, tableLineStartAt } from './chunk-opening';
+import { chunkOpening, delimitedBlocks, delimitedOpeningAt, enclosingClassAt, literalOpeningAt, moduleAt, moduleDeclarations, tableLineStartAt } from './chunk-opening';
 import { readsAsRestructuredText } from './markup-text';
 import { sectionOffsets } from './section-offsets';
 import { splitIntoUnits, type TextRange } from './text-units';
@@ -40,7 +40,7 @@ export interface Chunk {
   charEnd: number;
   /** The document's text right after the chunk, for the answer step to read on into (following-text.ts); absent at the document's end. */
   following?: string;
-  /** What the chunk's text needs before it to read as in its document: a reST literal block's "::", the module it describes (chunk-opening.ts). */
+  /** What the chunk's text needs before it to read as in its document: a reST literal block's "::", the module and class it describes, an AsciiDoc block's delimiter (chunk-opening.ts). */
   opening?: string;
 }
 
@@ -69,6 +69,7 @@ export function chunkDocument(doc: ChunkableDocument, options: ChunkingOptions):
   sections.forEach((section, position) => {
     const base = offsets[position] ?? 0;
     const restructured = readsAsRestructuredText(section.text);
+    const blocks = restructured ? [] : delimitedBlocks(section.text);
     for (const range of packSection(section.text, options)) {
       // A chunk that starts inside a definition-list entry carries the entry's terms (entry-terms.ts).
       const cut = range.start > 0;
@@ -76,7 +77,11 @@ export function chunkDocument(doc: ChunkableDocument, options: ChunkingOptions):
       const terms = cut ? entryTermsAt(section.text, range.start, { restructured, module }) : undefined;
       const following = followingText(sections, position, range.end);
       const text = section.text.slice(range.start, range.end);
-      const opening = restructured ? chunkOpening(text, cut ? literalOpeningAt(section.text, range.start) : undefined, module, cut ? tableLineStartAt(section.text, range.start) : undefined, cut ? enclosingClassAt(section.text, range.start, text) : undefined) : undefined;
+      const opening = restructured
+        ? chunkOpening(text, cut ? literalOpeningAt(section.text, range.start) : undefined, module, cut ? tableLineStartAt(section.text, range.start) : undefined, cut ? enclosingClassAt(section.text, range.start, text) : undefined)
+        : cut
+          ? delimitedOpeningAt(blocks, range.start)
+          : undefined;
       chunks.push({
         index: chunks.length,
         text,

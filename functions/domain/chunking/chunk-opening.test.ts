@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkOpening, enclosingClassAt, literalOpeningAt, moduleAt, moduleDeclarations, tableLineStartAt } from './chunk-opening';
+import { chunkOpening, delimitedBlocks, delimitedOpeningAt, enclosingClassAt, literalOpeningAt, moduleAt, moduleDeclarations, tableLineStartAt } from './chunk-opening';
 
 const PAGE = [
   'Intro text.',
@@ -26,6 +26,16 @@ describe('enclosingClassAt', () => {
     expect(enclosingClassAt(page, page.indexOf('Checks to see'), from('Checks to see'))).toBe('WatchedFileHandler');
     expect(enclosingClassAt(page, page.indexOf('Not a member'), from('Not a member'))).toBeUndefined();
     expect(chunkOpening('   .. method:: emit(record)', undefined, undefined, undefined, 'WatchedFileHandler')).toBe('.. currentclass:: WatchedFileHandler\n\n');
+  });
+});
+
+describe('delimitedBlocks', () => {
+  it("finds AsciiDoc's delimited blocks, and opens a chunk that starts inside one with its delimiter", () => {
+    const page = ['Tracking the trunk:', '', '----', '# Clone a repo:', '\tgit svn clone http://svn.example.com/trunk', '# Commit to SVN:', '\tgit svn dcommit', '----', '', 'A title', '-------', '', 'Text after.'].join('\n');
+    const blocks = delimitedBlocks(page);
+    expect(blocks).toEqual([{ start: page.indexOf('# Clone'), end: page.indexOf('----\n\nA title'), delimiter: '----' }]);
+    expect(delimitedOpeningAt(blocks, page.indexOf('git svn dcommit'))).toBe('----\n');
+    expect(delimitedOpeningAt(blocks, page.indexOf('Text after'))).toBeUndefined();
   });
 });
 

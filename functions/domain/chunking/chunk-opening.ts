@@ -1,4 +1,4 @@
-import { CODE_DIRECTIVE, CURRENT_CLASS, declaredModule, describedClass, describedObject, indentOf, isBlank, memberKind } from './markup-text';
+import { CODE_DIRECTIVE, CURRENT_CLASS, declaredModule, describedClass, describedObject, indentOf, isBlank, memberKind, opensDelimitedBlock } from './markup-text';
 
 /**
  * What a chunk of a reST document needs before its text to read as it does in its document
@@ -77,6 +77,37 @@ export function enclosingClassAt(text: string, offset: number, chunk: string): s
     return describedClass(above);
   }
   return undefined;
+}
+
+/**
+ * The AsciiDoc delimited listing and literal blocks of `text` (Git's examples between lines of
+ * dashes): where each one's content starts and ends, and its delimiter.
+ */
+export function delimitedBlocks(text: string): Array<{ start: number; end: number; delimiter: string }> {
+  const blocks: Array<{ start: number; end: number; delimiter: string }> = [];
+  const lines = text.split('\n');
+  let open: { start: number; delimiter: string } | undefined;
+  for (let index = 0, at = 0; index < lines.length; at += lines[index]!.length + 1, index++) {
+    if (open === undefined) {
+      const delimiter = opensDelimitedBlock(lines, index);
+      if (delimiter !== undefined) open = { start: at + lines[index]!.length + 1, delimiter };
+    } else if (lines[index]!.trim() === open.delimiter) {
+      blocks.push({ ...open, end: at });
+      open = undefined;
+    }
+  }
+  if (open) blocks.push({ ...open, end: text.length });
+  return blocks;
+}
+
+/**
+ * The opening for a chunk starting at `offset` inside one of `blocks` (delimitedBlocks): the block's
+ * delimiter, so that the block reads as code to its closing delimiter, which otherwise reads as the
+ * opening of another.
+ */
+export function delimitedOpeningAt(blocks: ReadonlyArray<{ start: number; end: number; delimiter: string }>, offset: number): string | undefined {
+  const block = blocks.find((each) => each.start <= offset && offset < each.end);
+  return block ? `${block.delimiter}\n` : undefined;
 }
 
 /** Where a text declares its module (`.. module::`, `.. currentmodule::`), in order: null for "None". */

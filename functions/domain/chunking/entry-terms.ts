@@ -1,4 +1,4 @@
-import { ASCIIDOC_TITLE, definitionTerm, DELIMITED, describedClass, describedObject, describes, indentOf, isBlank, isPlainTerm, memberKind } from './markup-text';
+import { ASCIIDOC_TITLE, definitionTerm, describedClass, describedObject, describes, indentOf, isBlank, isPlainTerm, memberKind, opensDelimitedBlock } from './markup-text';
 
 /**
  * The definition-list entry a chunk starts inside of. Reference pages are long definition lists
@@ -56,8 +56,8 @@ export function entryTermsAt(text: string, offset: number, { restructured = fals
       continue;
     }
     const previous = index > 0 ? lines[index - 1]!.trim() : '';
-    const opens = DELIMITED.exec(trimmed)?.[1];
-    if (opens && (previous === '' || previous === '+' || /^\[.*\]$/.test(previous))) {
+    const opens = opensDelimitedBlock(lines, index);
+    if (opens !== undefined) {
       delimiter = opens;
       afterBlank = false;
       joined = false;

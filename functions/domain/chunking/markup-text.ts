@@ -140,6 +140,18 @@ function objectName(signature: string): string | undefined {
 const ADORNMENT = /^([=\-~^"'*+#<>_:.])\1{2,}\s*$/;
 /** AsciiDoc delimited blocks: listing (----), literal (....), passthrough. */
 export const DELIMITED = /^(-{4,}|\.{4,})\s*$/;
+
+/**
+ * The delimiter line `index` opens an AsciiDoc delimited block with: a delimiter at a paragraph's
+ * start (after a blank line, a block attribute, a "+" or a sentence ending in ":"); undefined when
+ * it opens none (one right under a line of text underlines a title or closes a block).
+ */
+export function opensDelimitedBlock(lines: readonly string[], index: number): string | undefined {
+  const delimiter = DELIMITED.exec(lines[index]!)?.[1];
+  if (delimiter === undefined) return undefined;
+  const previous = index > 0 ? lines[index - 1]!.trim() : '';
+  return index === 0 || previous === '' || previous === '+' || /^\[.*\]$/.test(previous) || previous.endsWith(':') ? delimiter : undefined;
+}
 /** An AsciiDoc one-line title: "== Options". */
 export const ASCIIDOC_TITLE = /^(={1,5})\s+(\S.*)$/;
 /** Directives whose content is code. */
@@ -259,7 +271,7 @@ export function markupAsMarkdown(text: string, owner?: string): string {
       out.push(`${'#'.repeat(asciidocTitle[1]!.length)} ${inlineMarkup(asciidocTitle[2]!)}`);
       continue;
     }
-    if (DELIMITED.test(line) && (isBlank(lines[index - 1]) || index === 0 || /^(?:\[.*\]|\+)$/.test(lines[index - 1]!.trim()) || lines[index - 1]!.trim().endsWith(':'))) {
+    if (opensDelimitedBlock(lines, index) !== undefined) {
       const closing = lines.findIndex((other, at) => at > index && other.trim() === trimmed);
       // Over a blank line and closing nothing, it is reST's transition (the rule under a Python
       // module's "Source code:" line) or the end of a block the chunk started inside of: no code follows.
