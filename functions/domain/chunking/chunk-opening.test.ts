@@ -36,6 +36,9 @@ describe('delimitedBlocks', () => {
     expect(blocks).toEqual([{ start: page.indexOf('# Clone'), end: page.indexOf('----\n\nA title'), delimiter: '----' }]);
     expect(delimitedOpeningAt(blocks, page.indexOf('git svn dcommit'))).toBe('----\n');
     expect(delimitedOpeningAt(blocks, page.indexOf('Text after'))).toBeUndefined();
+    // Markdown's thematic breaks are no blocks, nor is a block never closed.
+    expect(delimitedBlocks(`${page}\n\n\`\`\`sh\nnpm test\n\`\`\``)).toEqual([]);
+    expect(delimitedBlocks('Text.\n\n----\n\nMore text.')).toEqual([]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { fenceOpenedBy } from '../../../shared/markdown/code-fences';
 import { CODE_DIRECTIVE, CURRENT_CLASS, declaredModule, describedClass, describedObject, indentOf, isBlank, memberKind, opensDelimitedBlock } from './markup-text';
 
 /**
@@ -81,11 +82,13 @@ export function enclosingClassAt(text: string, offset: number, chunk: string): s
 
 /**
  * The AsciiDoc delimited listing and literal blocks of `text` (Git's examples between lines of
- * dashes): where each one's content starts and ends, and its delimiter.
+ * dashes): where each one's content starts and ends, and its delimiter. Only blocks closed again,
+ * and none in Markdown (a text with fenced code), where a line of dashes is a thematic break.
  */
 export function delimitedBlocks(text: string): Array<{ start: number; end: number; delimiter: string }> {
   const blocks: Array<{ start: number; end: number; delimiter: string }> = [];
   const lines = text.split('\n');
+  if (lines.some((line) => fenceOpenedBy(line) !== undefined)) return blocks;
   let open: { start: number; delimiter: string } | undefined;
   for (let index = 0, at = 0; index < lines.length; at += lines[index]!.length + 1, index++) {
     if (open === undefined) {
@@ -96,7 +99,6 @@ export function delimitedBlocks(text: string): Array<{ start: number; end: numbe
       open = undefined;
     }
   }
-  if (open) blocks.push({ ...open, end: text.length });
   return blocks;
 }
 
