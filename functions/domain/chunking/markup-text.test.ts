@@ -63,6 +63,11 @@ describe('markupAsMarkdown', () => {
     expect(read.trimEnd().endsWith('As well as expressions:')).toBe(true);
   });
 
+  it("reads an AsciiDoc term over a blank line and its tab-indented description as a definition, and reST's 'Example::' over space-indented code as a literal block", () => {
+    expect(markupAsMarkdown('Set::\n\n\tSetting the `text` attribute enables end-of-line normalization.\n\nUnset::\n\n\tUnsetting it tells Git not to convert.\n')).toBe('`Set`: Setting the `text` attribute enables end-of-line normalization.\n\n`Unset`: Unsetting it tells Git not to convert.\n');
+    expect(markupAsMarkdown('Example::\n\n    print(x)\n')).toContain('```\nprint(x)\n```');
+  });
+
   it("reads a reST definition list's items (a glossary's entries) as definitions of their terms, not a chunk's cut first line", () => {
     const glossary = ['   See also :term:`namespace package`.', '', '   __slots__', '      A declaration inside a class that saves', '      memory.  It is tricky.', '', '   abstract base class', '      Abstract base classes complement :term:`duck-typing`.'].join('\n');
     expect(markupAsMarkdown(glossary)).toContain('`__slots__`: A declaration inside a class that saves memory.  It is tricky.');

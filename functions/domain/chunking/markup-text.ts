@@ -371,11 +371,21 @@ export function markupAsMarkdown(text: string, owner?: string): string {
       }
     }
     // An AsciiDoc definition list: consecutive "term::" lines, then the description, on one line.
+    // AsciiDoc allows blank lines between term and description ("Set::", a blank line, the
+    // description indented by a tab, as Git's pages write it); in reST that "::" would introduce a
+    // literal block (read below), which reST's own pages indent with spaces.
     const term = definitionTerm(line);
-    if (term !== undefined && !isBlank(next) && (TERM.test(next!) || indentOf(next!) > 0)) {
+    const blanksAfter = (from: number) => {
+      let at = from;
+      while (!restructured && at < lines.length && isBlank(lines[at])) at++;
+      return at === from || lines[at]?.startsWith('\t') ? at : from;
+    };
+    const described = lines[blanksAfter(index + 1)];
+    if (term !== undefined && !isBlank(described) && (TERM.test(described!) || indentOf(described!) > 0)) {
       const terms = [term];
       let at = index + 1;
       for (let more = TERM.exec(lines[at] ?? ''); more && indentOf(lines[at]!) === 0; more = TERM.exec(lines[++at] ?? '')) terms.push(more[1]!.trim());
+      at = blanksAfter(at);
       const description = !isBlank(lines[at]) && indentOf(lines[at]!) > 0 ? indentedBlock(lines, at, 0) : { body: [], end: at };
       // The description's first paragraph goes on the term's line, so that its every sentence is read as part of the definition.
       const { first, rest } = splitFirstParagraph(description.body);
