@@ -3,7 +3,7 @@ import { readingText, type Passage } from '../../contracts/ports/passage';
 import { NOTHING_RELEVANT } from '../../domain/answering/answer-texts';
 import { contentTerms } from '../../domain/text-analysis/analyzers';
 import { questionTermsOf, relevantPassages, termsToMatch } from '../../domain/answering/relevance';
-import { firstCodeBlock, sentencesOf, type Sentence } from '../../domain/answering/sentences';
+import { DEFINED_TERM, firstCodeBlock, sentencesOf, type Sentence } from '../../domain/answering/sentences';
 
 export const EXTRACTIVE_MODEL = 'groundwork-extractive-v1';
 
@@ -107,7 +107,7 @@ const FOCUS_WEIGHT = 0.2;
  * create a temporary stash…", "pull.rebase: When true…"). Reference pages answer a how-to question
  * with the option or setting a definition names, so one that matches the question is preferred.
  */
-const DEFINITION = /^[`'"]?[-\w.]+(?:[=[<][^:\s]*)?[`'"]?(?:,\s*[`'"]?[-\w.]+(?:[=[<][^:\s]*)?[`'"]?)*:\s+\S/;
+const DEFINITION = DEFINED_TERM;
 const DEFINITION_BONUS = 0.1;
 
 /** A chunk's first sentence that starts in lower case is most likely the end of one cut at the chunk's start ("also enable dark mode for…"). */

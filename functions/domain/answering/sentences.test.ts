@@ -140,6 +140,11 @@ describe('sentencesOf', () => {
     expect(second).toMatchObject({ text: 'This is similar to the short output.', term: '`--porcelain[=<version>]`' });
   });
 
+  it('reads a term in backticks with its arguments as a definition\'s term, which ends the entry the chunk continues', () => {
+    const sentences = sentencesOf('default.\n\n`pop [--index] [<stash>]`: Remove a single stashed state from the stash list. The working directory must match the index.', ['git-stash(1)', entryHeading(['show [<stash>]'])]);
+    expect(sentences.map((sentence) => sentence.term)).toEqual(['`show [<stash>]`', undefined, '`pop [--index] [<stash>]`']);
+  });
+
   it("keeps a reST object's name on its description's later paragraphs, up to the next heading", () => {
     const passage = '.. function:: run_coroutine_threadsafe(coro, loop)\n\n   Submit a coroutine to the given event loop.\n\n   Return a Future to wait for the result.\n\nOther section\n-------------\n\nA paragraph.\n';
     expect(sentencesOf(passage).map((sentence) => [sentence.text.slice(0, 20), sentence.term])).toEqual([

@@ -101,8 +101,8 @@ function quotedCode(block: string): string {
   return [lines[0], ...kept, fence.marker].join('\n');
 }
 
-/** A definition list entry as markup-text.ts writes it (and as people do): its terms, a colon, the description. */
-const DEFINED_TERM = /^([`'"]?[-\w.]+(?:[=[<][^:\s]*)?[`'"]?(?:,\s*[`'"]?[-\w.]+(?:[=[<][^:\s]*)?[`'"]?)*):\s+\S/;
+/** A definition list entry as markup-text.ts writes it (and as people do): its terms (an option with its argument in backticks, `-j <n>`), a colon, the description. */
+export const DEFINED_TERM = /^((?:`[^`\n]+`|[`'"]?[-\w.]+(?:[=[<][^:\s]*)?[`'"]?)(?:,\s*(?:`[^`\n]+`|[`'"]?[-\w.]+(?:[=[<][^:\s]*)?[`'"]?))*):\s+\S/;
 
 /** A sentence that hands over to the code after it: "…like this:", "The following example…". */
 const INTRODUCES_CODE = /(:|\b(?:following|below|example|snippet)\b.*)$/i;
