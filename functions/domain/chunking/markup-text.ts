@@ -234,7 +234,9 @@ export function markupAsMarkdown(text: string, owner?: string): string {
   let module: string | undefined;
   // The class a chunk's indented member descriptions belong to, when its opening names it (chunk-opening.ts).
   let enclosing: string | undefined;
-  const restructured = readsAsRestructuredText(normalized);
+  // Asked only where reST and AsciiDoc read a line differently, which most texts never reach.
+  let restructuredText: boolean | undefined;
+  const restructured = () => (restructuredText ??= readsAsRestructuredText(normalized));
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]!;
     const trimmed = line.trim();
@@ -377,7 +379,7 @@ export function markupAsMarkdown(text: string, owner?: string): string {
     const term = definitionTerm(line);
     const blanksAfter = (from: number) => {
       let at = from;
-      while (!restructured && at < lines.length && isBlank(lines[at])) at++;
+      while (at < lines.length && isBlank(lines[at]) && !restructured()) at++;
       return at === from || lines[at]?.startsWith('\t') ? at : from;
     };
     const described = lines[blanksAfter(index + 1)];
@@ -395,7 +397,7 @@ export function markupAsMarkdown(text: string, owner?: string): string {
     }
     // A reST definition list's item (a glossary's entry): its term alone on a line, its definition
     // indented right under it; read as a definition, "`__slots__`: A declaration inside a class…".
-    if (restructured && isRestTerm(lines, index)) {
+    if (isRestTerm(lines, index) && restructured()) {
       const { body, end } = indentedBlock(lines, index + 1, indentOf(line));
       const { first, rest } = splitFirstParagraph(body);
       out.push('', `${shownTerms([trimmed])}: ${inlineMarkup(first.map((each) => each.trim()).join(' '))}`, ...(rest.length > 0 ? markupAsMarkdown(rest.join('\n')).split('\n') : []), '');

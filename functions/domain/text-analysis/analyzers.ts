@@ -10,7 +10,7 @@ import { foldedWords, foldText } from './tokenizer';
  * | analysis       | used by                                         | stop words          | shortest | stemmed |
  * |----------------|-------------------------------------------------|---------------------|----------|---------|
  * | indexTerms     | lexical index: passages and the questions asked | STOP_WORDS          | 1        | yes (and operators such as ":=") |
- * | contentTerms   | extractive answerer: question and sentences     | QUESTION_STOP_WORDS | 2        | yes (a dotted number is one term; operators too) |
+ * | contentTerms   | extractive answerer: question and sentences     | QUESTION_STOP_WORDS | 2        | yes (a dotted number is one term; operators after the words) |
  * | questionWords  | citation snippet: the question                  | QUESTION_STOP_WORDS | 3        | no      |
  *
  * Shortest word: the index keeps single letters and digits ("T cells", "vitamin D", "type 2
@@ -59,14 +59,13 @@ const NOT_OPERATORS: ReadonlySet<string> = new Set(['::', '--', '---', '://', '>
  */
 export function contentTerms(text: string): string[] {
   const terms: string[] = [];
-  for (const word of foldText(text).replace(MARKDOWN_STRONG, ' $1 ').match(CONTENT_TERM) ?? []) {
-    if (OPERATOR_TERM.test(word)) {
-      if (!NOT_OPERATORS.has(word)) terms.push(word);
-      continue;
-    }
+  const folded = foldText(text);
+  for (const word of folded.match(CONTENT_WORD) ?? []) {
     if (word.length < 2 || QUESTION_STOP_WORDS.has(word)) continue;
     terms.push(DOTTED_NUMBER.test(word) ? word : stemOf(word));
   }
+  // Operators after the words, as indexTerms has them: most sentences have none, and the test is cheap.
+  if (TWO_SYMBOLS.test(folded)) for (const operator of folded.replace(MARKDOWN_STRONG, ' $1 ').match(OPERATOR) ?? []) if (!NOT_OPERATORS.has(operator)) terms.push(operator);
   return terms;
 }
 
@@ -77,9 +76,8 @@ export function contentTerms(text: string): string[] {
  */
 const CONTENT_WORD = /\d+(?:\.\d+)+(?![\p{L}\p{N}])|[\p{L}\p{N}]+/gu;
 const DOTTED_NUMBER = /^\d+(?:\.\d+)+$/;
-/** Words and, in their place, operators as the index reads them ("What does := do?" is answered by the sentence that has ":="). */
-const CONTENT_TERM = new RegExp(`${CONTENT_WORD.source}|${OPERATOR.source}`, 'gu');
-const OPERATOR_TERM = /^[!%&*+\-/:<=>@^|~]+$/;
+/** Two operator symbols in a row: a text without them has no operator to read ("What does := do?" is answered by the sentence that has ":="). */
+const TWO_SYMBOLS = /[!%&*+\-/:<=>@^|~]{2}/;
 /** Markdown's strong emphasis (`**Note:**`), which the answerer reads sentences in: markup, not the operator. */
 const MARKDOWN_STRONG = /\*\*(?=[^\s*])([^*\n]*?[^\s*])\*\*/g;
 
