@@ -68,6 +68,11 @@ describe('markupAsMarkdown', () => {
     expect(markupAsMarkdown('Example::\n\n    print(x)\n')).toContain('```\nprint(x)\n```');
   });
 
+  it("reads AsciiDoc's admonitions ('[NOTE]' over a paragraph, over a '====' block, or leading it) as notes", () => {
+    const text = ['It helps.', '', '[NOTE]', 'Rerere relies on conflict markers.', '', '[WARNING]', '====', 'This mode is _dangerous_.', '====', '', '[TIP] Use a branch.'].join('\n');
+    expect(markupAsMarkdown(text)).toBe(['It helps.', '', 'Note: Rerere relies on conflict markers.', '', 'Warning: This mode is _dangerous_.', '', 'Tip: Use a branch.'].join('\n'));
+  });
+
   it("reads a reST definition list's items (a glossary's entries) as definitions of their terms, not a chunk's cut first line", () => {
     const glossary = ['   See also :term:`namespace package`.', '', '   __slots__', '      A declaration inside a class that saves', '      memory.  It is tricky.', '', '   abstract base class', '      Abstract base classes complement :term:`duck-typing`.'].join('\n');
     expect(markupAsMarkdown(glossary)).toContain('`__slots__`: A declaration inside a class that saves memory.  It is tricky.');

@@ -211,7 +211,7 @@ function hasMarkup(lines: string[]): boolean {
   // is (a traceback's "~~~~^^^^" markers inside a reST code block).
   if (lines.some((line, index) => fenceOpenedBy(line) !== undefined && !isUnderline(line, lines[index - 1]))) return false;
   // A lone "+" joins AsciiDoc blocks; left in, it would read as a heading between them.
-  return lines.some((line, index) => /::\s*$|^\.\.\s|^>>>\s|^-{4,}\s*$|^\.{4,}\s*$|^\+\s*$|:`|(?<!`)``(?!`)|link(?:git|man):/.test(line) || isGridBorder(line) || (index > 0 && ADORNMENT.test(line) && !isBlank(lines[index - 1])));
+  return lines.some((line, index) => /::\s*$|^\.\.\s|^>>>\s|^-{4,}\s*$|^\.{4,}\s*$|^\+\s*$|:`|(?<!`)``(?!`)|link(?:git|man):|^\[(?:NOTE|TIP|WARNING|IMPORTANT|CAUTION)\](?:\s|$)/.test(line) || isGridBorder(line) || (index > 0 && ADORNMENT.test(line) && !isBlank(lines[index - 1])));
 }
 
 /**
@@ -224,10 +224,12 @@ export function markupAsMarkdown(text: string, owner?: string): string {
   const normalized = text.replace(/\r\n?/g, '\n');
   if (!hasMarkup(normalized.split('\n'))) return plainDefinitions(text);
   // A hyperlink wrapped inside its backticks is put on one line, where inlineMarkup reads it.
-  const lines = normalized
-    .replace(WRAPPED_REST_LINK, (_whole, label: string, target: string, underscores: string) => `\`${label.replace(/\s+/g, ' ')} <${target}>\`${underscores}`)
-    .replace(WRAPPED_INLINE_LITERAL, '``$1 $2``')
-    .split('\n');
+  const lines = asciidocAdmonitions(
+    normalized
+      .replace(WRAPPED_REST_LINK, (_whole, label: string, target: string, underscores: string) => `\`${label.replace(/\s+/g, ' ')} <${target}>\`${underscores}`)
+      .replace(WRAPPED_INLINE_LITERAL, '``$1 $2``')
+      .split('\n'),
+  );
   const out: string[] = [];
   let inFence: string | undefined;
   // The module the object descriptions belong to (`.. currentmodule::`), which their names are shown with.
@@ -421,6 +423,49 @@ export function markupAsMarkdown(text: string, owner?: string): string {
     out.push(inlineMarkup(line));
   }
   return out.join('\n').replace(/\n{3,}/g, '\n\n');
+}
+
+/** AsciiDoc's admonition block attribute ("[NOTE]"), on a line of its own over its paragraph or an example block ("===="). */
+const ADMONITION_ATTRIBUTE = /^\[(NOTE|TIP|WARNING|IMPORTANT|CAUTION)\]\s*$/;
+const ADMONITION_LEAD = /^\[(?:NOTE|TIP|WARNING|IMPORTANT|CAUTION)\](?:\s|$)/;
+
+/**
+ * AsciiDoc's admonition paragraphs and blocks ("[NOTE]" over a paragraph, or over one between
+ * "====" lines) as reST's notes read: "Note: " before the paragraph, the attribute and delimiters
+ * gone. Left as they were, "[NOTE]" ran into the sentence before it.
+ */
+function asciidocAdmonitions(lines: string[]): string[] {
+  if (!lines.some((line) => ADMONITION_LEAD.test(line.trim()))) return lines;
+  const out: string[] = [];
+  for (let index = 0; index < lines.length; index++) {
+    // Written on the paragraph's own first line too ("[NOTE] 'git rerere' relies on…").
+    const inline = /^(\s*)\[(NOTE|TIP|WARNING|IMPORTANT|CAUTION)\]\s+(\S.*)$/.exec(lines[index]!);
+    if (inline) {
+      out.push(`${inline[1]}${ADMONITIONS[inline[2]!.toLowerCase()]}: ${inline[3]}`);
+      continue;
+    }
+    const kind = ADMONITION_ATTRIBUTE.exec(lines[index]!.trim())?.[1];
+    const next = lines[index + 1];
+    if (kind === undefined || next === undefined || isBlank(next)) {
+      out.push(lines[index]!);
+      continue;
+    }
+    const delimited = /^={4,}\s*$/.test(next.trim());
+    const first = delimited ? index + 2 : index + 1;
+    if (first >= lines.length || isBlank(lines[first])) {
+      out.push(lines[index]!);
+      continue;
+    }
+    const indent = /^\s*/.exec(lines[first]!)![0];
+    out.push(`${indent}${ADMONITIONS[kind.toLowerCase()]}: ${lines[first]!.trimStart()}`);
+    let at = first + 1;
+    if (delimited) {
+      while (at < lines.length && lines[at]!.trim() !== next.trim()) out.push(lines[at++]!);
+      at++;
+    }
+    index = at - 1;
+  }
+  return out;
 }
 
 /**
