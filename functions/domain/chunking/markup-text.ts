@@ -211,7 +211,7 @@ function hasMarkup(lines: string[]): boolean {
   // is (a traceback's "~~~~^^^^" markers inside a reST code block).
   if (lines.some((line, index) => fenceOpenedBy(line) !== undefined && !isUnderline(line, lines[index - 1]))) return false;
   // A lone "+" joins AsciiDoc blocks; left in, it would read as a heading between them.
-  return lines.some((line, index) => /::\s*$|^\.\.\s|^>>>\s|^-{4,}\s*$|^\.{4,}\s*$|^\+\s*$|:`|(?<!`)``(?!`)|link(?:git|man):|^\[(?:NOTE|TIP|WARNING|IMPORTANT|CAUTION)\](?:\s|$)/.test(line) || isGridBorder(line) || (index > 0 && ADORNMENT.test(line) && !isBlank(lines[index - 1])));
+  return lines.some((line, index) => /::\s*$|^\.\.\s|^>>>\s|^-{4,}\s*$|^\.{4,}\s*$|^\+\s*$|:`|(?<!`)``(?!`)|link(?:git|man):/.test(line) || ADMONITION.exec(line)?.[1] === '' || isGridBorder(line) || (index > 0 && ADORNMENT.test(line) && !isBlank(lines[index - 1])));
 }
 
 /**
@@ -239,6 +239,13 @@ export function markupAsMarkdown(text: string, owner?: string): string {
   // Asked only where reST and AsciiDoc read a line differently, which most texts never reach.
   let restructuredText: boolean | undefined;
   const restructured = () => (restructuredText ??= readsAsRestructuredText(normalized));
+  // Where an AsciiDoc term's description starts, from the line after its terms: past blank lines
+  // when it is indented by a tab (Git's pages), as it never is in reST (see the definition list below).
+  const descriptionAt = (from: number) => {
+    let at = from;
+    while (at < lines.length && isBlank(lines[at]) && !restructured()) at++;
+    return at === from || lines[at]?.startsWith('\t') ? at : from;
+  };
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]!;
     const trimmed = line.trim();
@@ -379,17 +386,12 @@ export function markupAsMarkdown(text: string, owner?: string): string {
     // description indented by a tab, as Git's pages write it); in reST that "::" would introduce a
     // literal block (read below), which reST's own pages indent with spaces.
     const term = definitionTerm(line);
-    const blanksAfter = (from: number) => {
-      let at = from;
-      while (at < lines.length && isBlank(lines[at]) && !restructured()) at++;
-      return at === from || lines[at]?.startsWith('\t') ? at : from;
-    };
-    const described = lines[blanksAfter(index + 1)];
+    const described = term === undefined ? undefined : lines[descriptionAt(index + 1)];
     if (term !== undefined && !isBlank(described) && (TERM.test(described!) || indentOf(described!) > 0)) {
       const terms = [term];
       let at = index + 1;
       for (let more = TERM.exec(lines[at] ?? ''); more && indentOf(lines[at]!) === 0; more = TERM.exec(lines[++at] ?? '')) terms.push(more[1]!.trim());
-      at = blanksAfter(at);
+      at = descriptionAt(at);
       const description = !isBlank(lines[at]) && indentOf(lines[at]!) > 0 ? indentedBlock(lines, at, 0) : { body: [], end: at };
       // The description's first paragraph goes on the term's line, so that its every sentence is read as part of the definition.
       const { first, rest } = splitFirstParagraph(description.body);
@@ -425,9 +427,11 @@ export function markupAsMarkdown(text: string, owner?: string): string {
   return out.join('\n').replace(/\n{3,}/g, '\n\n');
 }
 
-/** AsciiDoc's admonition block attribute ("[NOTE]"), on a line of its own over its paragraph or an example block ("===="). */
-const ADMONITION_ATTRIBUTE = /^\[(NOTE|TIP|WARNING|IMPORTANT|CAUTION)\]\s*$/;
-const ADMONITION_LEAD = /^\[(?:NOTE|TIP|WARNING|IMPORTANT|CAUTION)\](?:\s|$)/;
+/**
+ * AsciiDoc's admonition block attribute ("[NOTE]"): on a line of its own over its paragraph or an
+ * example block ("===="), or leading the paragraph's first line; the text after it, if any.
+ */
+const ADMONITION = /^(\s*)\[(NOTE|TIP|WARNING|IMPORTANT|CAUTION)\](?:\s+(\S.*?))?\s*$/;
 
 /**
  * AsciiDoc's admonition paragraphs and blocks ("[NOTE]" over a paragraph, or over one between
@@ -435,16 +439,16 @@ const ADMONITION_LEAD = /^\[(?:NOTE|TIP|WARNING|IMPORTANT|CAUTION)\](?:\s|$)/;
  * gone. Left as they were, "[NOTE]" ran into the sentence before it.
  */
 function asciidocAdmonitions(lines: string[]): string[] {
-  if (!lines.some((line) => ADMONITION_LEAD.test(line.trim()))) return lines;
+  if (!lines.some((line) => ADMONITION.test(line))) return lines;
   const out: string[] = [];
   for (let index = 0; index < lines.length; index++) {
+    const admonition = ADMONITION.exec(lines[index]!);
     // Written on the paragraph's own first line too ("[NOTE] 'git rerere' relies on…").
-    const inline = /^(\s*)\[(NOTE|TIP|WARNING|IMPORTANT|CAUTION)\]\s+(\S.*)$/.exec(lines[index]!);
-    if (inline) {
-      out.push(`${inline[1]}${ADMONITIONS[inline[2]!.toLowerCase()]}: ${inline[3]}`);
+    if (admonition?.[3] !== undefined) {
+      out.push(`${admonition[1]}${ADMONITIONS[admonition[2]!.toLowerCase()]}: ${admonition[3]}`);
       continue;
     }
-    const kind = ADMONITION_ATTRIBUTE.exec(lines[index]!.trim())?.[1];
+    const kind = admonition?.[2];
     const next = lines[index + 1];
     if (kind === undefined || next === undefined || isBlank(next)) {
       out.push(lines[index]!);
