@@ -1,6 +1,15 @@
 import type { ChunkingOptions } from '../../../shared/rules/chunking';
-import { chunkDocument, type ChunkableDocument } from '../chunking/chunk-document';
-import type { IndexRecord } from '../../contracts/ports/vectors';
+import { chunkDocument, type Chunk, type ChunkableDocument } from '../chunking/chunk-document';
+import type { IndexRecord, IndexRecordMetadata } from '../../contracts/ports/vectors';
+
+/** What the answer step reads with a chunk, files and pages alike: its headings, the text after it, the opening before it. */
+function readingMetadata(chunk: Chunk): Pick<IndexRecordMetadata, 'headings' | 'following' | 'opening'> {
+  return {
+    ...(chunk.headings ? { headings: chunk.headings } : {}),
+    ...(chunk.following ? { following: chunk.following } : {}),
+    ...(chunk.opening ? { opening: chunk.opening } : {}),
+  };
+}
 
 /**
  * The index records of one file: its stored extraction chunked with the knowledge base's
@@ -19,9 +28,7 @@ export function fileIndexRecords(file: { id: string; name: string }, document: C
       ...(chunk.page !== undefined ? { page: chunk.page } : {}),
       ...(chunk.sheet !== undefined ? { sheet: chunk.sheet } : {}),
       ...(chunk.slide !== undefined ? { slide: chunk.slide } : {}),
-      ...(chunk.headings ? { headings: chunk.headings } : {}),
-      ...(chunk.following ? { following: chunk.following } : {}),
-      ...(chunk.opening ? { opening: chunk.opening } : {}),
+      ...readingMetadata(chunk),
     },
   }));
 }
@@ -41,9 +48,7 @@ export function webPageIndexRecords(sourceId: string, page: { page_id: string; t
       url: page.url,
       chunkIndex: chunk.index,
       ...(chunk.page !== undefined ? { page: chunk.page } : {}),
-      ...(chunk.headings ? { headings: chunk.headings } : {}),
-      ...(chunk.following ? { following: chunk.following } : {}),
-      ...(chunk.opening ? { opening: chunk.opening } : {}),
+      ...readingMetadata(chunk),
     },
   }));
 }

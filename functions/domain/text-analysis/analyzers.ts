@@ -37,7 +37,7 @@ export function indexTerms(text: string): string[] {
     if (word.length > MAX_TERM_LENGTH || STOP_WORDS.has(word)) continue;
     terms.push(stemOf(word));
   }
-  for (const operator of text.match(OPERATOR) ?? []) if (!NOT_OPERATORS.has(operator)) terms.push(operator);
+  terms.push(...operatorsOf(text));
   return terms;
 }
 
@@ -64,9 +64,15 @@ export function contentTerms(text: string): string[] {
     if (word.length < 2 || QUESTION_STOP_WORDS.has(word)) continue;
     terms.push(DOTTED_NUMBER.test(word) ? word : stemOf(word));
   }
-  // Operators after the words, as indexTerms has them: most sentences have none, and the test is cheap.
-  if (TWO_SYMBOLS.test(folded)) for (const operator of folded.replace(MARKDOWN_STRONG, ' $1 ').match(OPERATOR) ?? []) if (!NOT_OPERATORS.has(operator)) terms.push(operator);
+  // Operators after the words, as indexTerms has them; Markdown's **strong** is no operator here.
+  terms.push(...operatorsOf(folded, MARKDOWN_STRONG));
   return terms;
+}
+
+/** A text's operators (OPERATOR, less NOT_OPERATORS), in order; none without two symbols in a row, which most texts lack. */
+function operatorsOf(text: string, markup?: RegExp): string[] {
+  if (!TWO_SYMBOLS.test(text)) return [];
+  return ((markup ? text.replace(markup, ' $1 ') : text).match(OPERATOR) ?? []).filter((operator) => !NOT_OPERATORS.has(operator));
 }
 
 /**
