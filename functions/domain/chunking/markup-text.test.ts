@@ -115,6 +115,18 @@ describe('markupAsMarkdown', () => {
     expect(markupAsMarkdown(text)).toBe(['', 'While `abs(x%y) < abs(y)` holds, `-1e-100 % 1e100` keeps the sign.', '', 'Call it with the `*`-operator, on day (9), in `C:\\\\x`.'].join('\n'));
   });
 
+  it("keeps a list's items apart when each starts with an inline literal (no literal across their line break), also indented in a directive's content", () => {
+    const items = ['   Sets the console output style:', '', '   * ``classic``: classic output.', '   * ``progress``: with a progress indicator.', '', '   The default is ``progress``.'].join('\n');
+    expect(markupAsMarkdown(items)).toBe(['   Sets the console output style:', '', '   * `classic`: classic output.', '   * `progress`: with a progress indicator.', '', '   The default is `progress`.'].join('\n'));
+    // A literal hard wrapping broke across lines is still one.
+    expect(markupAsMarkdown('files that match ``check_*\n.py`` glob-pattern')).toBe('files that match `check_* .py` glob-pattern');
+  });
+
+  it("reads a note's list and code with their line breaks, its first paragraph on the label's line", () => {
+    const note = ['.. note::', '', '   * ``a``: one.', '   * ``b``: two.', '', '.. warning:: Patching builtins', '   may break pytest.', '', '   .. code-block:: bash', '', '      pytest --tb=native'].join('\n');
+    expect(markupAsMarkdown(note)).toBe(['', 'Note:', '* `a`: one.', '* `b`: two.', '', 'Warning: Patching builtins may break pytest.', '', '```bash', 'pytest --tb=native', '```', '', ''].join('\n'));
+  });
+
   it('reads a reST grid table as a Markdown table, a row per row, and shows no comment', () => {
     const text = ['.. XXX this table is too wide!', '   still the comment', '', '+-----+-----------------+', '| Day | Meaning         |', '+=====+=================+', '| %d  | Day of the      |', '|     | month.          |', '+-----+-----------------+'].join('\n');
     expect(markupAsMarkdown(text)).toBe(['', '', '| Day | Meaning |', '| --- | --- |', '| %d | Day of the month. |', ''].join('\n'));

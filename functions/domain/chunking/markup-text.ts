@@ -24,8 +24,14 @@ const LINKGIT = /\blink(?:git|man):([\w./-]+)\[(\d)\]/g;
 /** reST hyperlink `text <url>`_ and AsciiDoc link:url[text]. */
 const REST_LINK = /`([^`<\n]+?)\s*<[^>\n]+>`__?/g;
 const ASCIIDOC_LINK = /\blink:[^\s[]+\[([^\]\n]*)\]/g;
-/** A reST inline literal that hard wrapping broke across lines: "``-1e-100 %\n   1e100``" (not AsciiDoc's ``quote'' pair). */
-const WRAPPED_INLINE_LITERAL = /``((?:(?!'')[^`\n])+)\n[ \t]*((?:(?!'')[^`\n])+?)``/g;
+/**
+ * A reST inline literal that hard wrapping broke across lines: "``-1e-100 %\n   1e100``" (not
+ * AsciiDoc's ``quote'' pair). Its start and end strings are where reST reads them (no word or
+ * backtick against their outer side, no space on their inner side), so that the end of one line's
+ * literal and the start of the next line's (two list items "* ``classic``: …", "* ``progress``: …")
+ * are no literal across the line break.
+ */
+const WRAPPED_INLINE_LITERAL = /(?<![\w`])``(?=\S)((?:(?!'')[^`\n])+)\n[ \t]*((?:(?!'')[^`\n])+?)(?<=\S)``(?![\w`])/g;
 /** AsciiDoc's attributes for characters it would otherwise read as markup ("git diff-{asterisk}", "HEAD{caret}"). */
 const ASCIIDOC_CHARACTERS: Record<string, string> = { asterisk: '*', caret: '^', tilde: '~', plus: '+', startsb: '[', endsb: ']', litdd: '--', vbar: '|', backslash: '\\', apostrophe: "'", amp: '&', lt: '<', gt: '>' };
 const ASCIIDOC_CHARACTER = /\{(asterisk|caret|tilde|plus|startsb|endsb|litdd|vbar|backslash|apostrophe|amp|lt|gt)\}/g;
@@ -329,7 +335,7 @@ export function markupAsMarkdown(text: string, owner?: string): string {
           // Nothing shown, but a glossary's or rubric's words still read.
           if (name === 'rubric' && argument) out.push(`### ${inlineMarkup(argument)}`);
           if (name === 'glossary') out.push(...content.map(inlineMarkup));
-        } else if (ADMONITIONS[name]) out.push('', `${ADMONITIONS[name]}: ${inlineMarkup([argument, ...content].filter(Boolean).join(' ').replace(/\s+/g, ' '))}`, '');
+        } else if (ADMONITIONS[name]) out.push('', ...admonition(ADMONITIONS[name], argument, content), '');
         else if (VERSIONS[name]) out.push('', `${VERSIONS[name]} ${inlineMarkup([argument, ...content].filter(Boolean).join(': ').replace(/\s+/g, ' '))}`.replace(/([^.])$/, '$1.'), '');
         else {
           // An object description (`.. function:: repr(object)`): its signature heads its text, and
@@ -373,7 +379,9 @@ export function markupAsMarkdown(text: string, owner?: string): string {
     }
     // An AsciiDoc literal paragraph: indented lines after a blank line, under a sentence that introduces them ("start the daemon like this:").
     // Lines written with reST roles are prose indented under a reST definition or block quote (a glossary entry's list), no literal.
-    if (indentOf(line) > 0 && isBlank(lines[index - 1]) && /:\s*$/.test(out.findLast((each) => !isBlank(each)) ?? '') && !TERM.test(line)) {
+    // An indented chunk (one cut inside a reST directive's content) has its paragraphs and lists at one
+    // indentation: only a line indented past the sentence above it is literal.
+    if (indentOf(line) > indentOf(lines.findLast((each, at) => at < index && !isBlank(each)) ?? '') && isBlank(lines[index - 1]) && /:\s*$/.test(out.findLast((each) => !isBlank(each)) ?? '') && !TERM.test(line)) {
       const { body, end } = indentedBlock(lines, index, 0);
       if (!body.some((each) => HAS_ROLE.test(each))) {
         out.push(...fence('', trimBlank(body)));
@@ -425,6 +433,19 @@ export function markupAsMarkdown(text: string, owner?: string): string {
     out.push(inlineMarkup(line));
   }
   return out.join('\n').replace(/\n{3,}/g, '\n\n');
+}
+
+/**
+ * An admonition's text ("Note: …"): its first paragraph on the label's line, so that a quote of it
+ * says it is a note; what follows (a list, a code block, more paragraphs) read as reST in its own
+ * right, with its line breaks. A note that opens with a list or code has the label alone over it.
+ */
+function admonition(label: string, argument: string, content: string[]): string[] {
+  const { first, rest } = splitFirstParagraph(content);
+  const paragraph = [argument, ...first.map((each) => each.trim())].filter(Boolean);
+  const prose = paragraph.length > 0 && !/^(?:[-*+•]\s|\d+[.)]\s|#\.\s|\.\.\s|>>>)/.test(paragraph[0]!) && !/::$/.test(paragraph.at(-1)!);
+  if (!prose) return [`${label}:`, ...markupAsMarkdown([...(argument ? [argument] : []), ...content].join('\n')).split('\n')];
+  return [`${label}: ${inlineMarkup(paragraph.join(' ').replace(/\s+/g, ' '))}`, ...(rest.length > 0 ? markupAsMarkdown(rest.join('\n')).split('\n') : [])];
 }
 
 /**
