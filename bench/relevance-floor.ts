@@ -19,7 +19,7 @@ import { chunkDocument } from '../functions/domain/chunking/chunk-document';
 import type { IndexRecord } from '../functions/contracts/ports/vectors';
 import { createLanceDbIndex } from '../local/vectors/lancedb-index';
 import { readJsonLines, readQrels } from './beir-files';
-import { coverageOf, questionTermsOf } from '../functions/domain/answering/relevance';
+import { coverageOf, isAbout, questionTermsOf, RELEVANCE_FLOOR } from '../functions/domain/answering/relevance';
 
 const SCIFACT_DIR = resolve(import.meta.dirname, '../../shared/eval/scifact');
 const INDEX_NAME = 'relevance-floor';
@@ -36,7 +36,12 @@ const queries = new Map(readJsonLines<{ _id: string; text: string }>(join(SCIFAC
 const train = readQrels(join(SCIFACT_DIR, 'qrels', 'train.tsv'));
 const onTopic = [...train.keys()].flatMap((id): Array<[string, string]> => (queries.get(id) ? [[id, queries.get(id)!]] : []));
 const questionsDir = resolve(import.meta.dirname, 'doc-questions');
-const offTopic = readdirSync(questionsDir).flatMap((file) => (JSON.parse(readFileSync(join(questionsDir, file), 'utf8')) as Array<[string, string[]]>).map(([question]) => question));
+// The package sets are JSON lists of [question, pages]; python-docs.jsonl has a question object a line.
+const offTopic = readdirSync(questionsDir).flatMap((file) =>
+  file.endsWith('.jsonl')
+    ? readJsonLines<{ question: string }>(join(questionsDir, file)).map((line) => line.question)
+    : (JSON.parse(readFileSync(join(questionsDir, file), 'utf8')) as Array<[string, string[]]>).map(([question]) => question),
+);
 
 const records: IndexRecord[] = corpus.flatMap((doc) =>
   chunkDocument({ text: `# ${doc.title}\n\n${doc.text}`, sections: [] }, { chunkSize: 500, overlap: 50 }).map((chunk) => ({
@@ -104,6 +109,14 @@ try {
     if (onKept >= ON_TOPIC_KEPT) Object.assign(coverageOnly, { coverage: Number(coverage.toFixed(2)), onKept, offRefused });
   }
   console.log(`Chosen floor, coverage alone (length-free), on-topic kept >= ${ON_TOPIC_KEPT * 100} %: coverage >= ${coverageOnly.coverage}: on-topic kept ${(coverageOnly.onKept * 100).toFixed(1)} %, off-topic refused ${(coverageOnly.offRefused * 100).toFixed(1)} %.`);
+  // A long question's page may hold only a few of its many words (RELEVANCE_FLOOR.terms): what the chat's rule, with that, keeps and refuses.
+  const aboutAsChat = (item: Awaited<ReturnType<typeof features>>, question: string) => {
+    const size = questionTermsOf({ question }).size;
+    return item.passages.some((_passage, at) => isAbout(Math.round((item.coverage[at] ?? 0) * size), item.coverage[at] ?? 0));
+  };
+  const chatKept = on.filter((item, at) => aboutAsChat(item, onTopic[at]![1])).length / on.length;
+  const chatRefused = off.filter((item, at) => !aboutAsChat(item, offTopic[at]!)).length / off.length;
+  console.log(`The chat's floor (coverage >= ${RELEVANCE_FLOOR.coverage}, or ${RELEVANCE_FLOOR.terms} terms and coverage >= ${RELEVANCE_FLOOR.termsCoverage}): on-topic kept ${(chatKept * 100).toFixed(1)} %, off-topic refused ${(chatRefused * 100).toFixed(1)} %.`);
   console.log(`(Score alone: best floor ${scoreOnly.score}, balanced accuracy ${(scoreOnly.balanced * 100).toFixed(1)} %.)`);
   // The relative floor: a relevant abstract's passage among the five, against the best passage's score, on the claims it is found for.
   const ratios = on.flatMap((item, at) => {

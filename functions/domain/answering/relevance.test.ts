@@ -31,6 +31,16 @@ describe('relevantPassages: what an answer is made from and cites (issue 17)', (
     expect(relevantPassages({ question: 'How do I rebase?' }, [])).toEqual([]);
   });
 
+  it('answers a long question from a passage that holds three of its words, though under a quarter of them', () => {
+    const question = 'The bottom of every page on my built site still shows last year and our old company name. Which setting controls that line?';
+    const footer = passage('fil_conf', 'configuration.txt', 'copyright: A copyright statement in the style "2008, Author Name", shown at the bottom of every page.', 0.7);
+    expect(coverageOf(footer, questionTermsOf({ question }))).toBeLessThan(RELEVANCE_FLOOR.coverage);
+    expect(relevantPassages({ question }, [footer]).map((each) => each.documentId)).toEqual(['fil_conf']);
+    // Two of its words are not enough.
+    const twoWords = passage('fil_other', 'other.txt', 'A margin at the bottom of the page.', 0.7);
+    expect(relevantPassages({ question }, [twoWords])).toEqual([]);
+  });
+
   it('leaves out a passage scored far below the best one', () => {
     const weak = { ...stash, score: rebase.score * (RELEVANCE_FLOOR.relative - 0.05) };
     expect(relevantPassages({ question: 'Can git stash my changes automatically before a rebase?' }, [rebase, weak]).map((each) => each.documentId)).toEqual(['fil_rebase']);

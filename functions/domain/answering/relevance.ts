@@ -24,8 +24,21 @@ import { contentTerms } from '../text-analysis/analyzers';
  * relevant abstract found among the five scored at least 0.91 of the best passage, and in a small
  * knowledge base scores spread further (a long page that repeats the question's words), so only a
  * passage scored under half the best one is left out.
+ *
+ * A long, chatty question ("The bottom of every page on my built site still shows last year and our
+ * old company name. Which setting controls that line?", 14 content words) dilutes the share its page
+ * can hold: a passage that holds RELEVANCE_FLOOR.terms of its words and RELEVANCE_FLOOR.termsCoverage
+ * of them is about it too. On the training data that refuses exactly the same questions as the
+ * coverage floor alone (bench/relevance-floor.ts prints both).
  */
-export const RELEVANCE_FLOOR = { score: 0, coverage: 0.24, relative: 0.5 } as const;
+export const RELEVANCE_FLOOR = { score: 0, coverage: 0.24, terms: 3, termsCoverage: 0.15, relative: 0.5 } as const;
+
+export type RelevanceFloor = { readonly [key in keyof typeof RELEVANCE_FLOOR]: number };
+
+/** Whether a passage holding `found` of the question's terms, `coverage` of its weight, speaks of the question (RELEVANCE_FLOOR). */
+export function isAbout(found: number, coverage: number, floor: RelevanceFloor = RELEVANCE_FLOOR): boolean {
+  return coverage >= floor.coverage || (found >= floor.terms && coverage >= floor.termsCoverage);
+}
 
 /** Most passages an answer is made from: §17.4's top 5. */
 export const MAX_RELEVANT_PASSAGES = 5;
@@ -78,13 +91,13 @@ function weightOf(found: readonly string[], questionTerms: Map<string, number>):
 export function relevantPassages<P extends Pick<Passage, 'text' | 'name' | 'headings' | 'score'>>(
   input: { question: string; history?: readonly ChatTurn[] },
   passages: readonly P[],
-  floor: { score: number; coverage: number; relative: number } = RELEVANCE_FLOOR,
+  floor: RelevanceFloor = RELEVANCE_FLOOR,
 ): P[] {
   const questionTerms = questionTermsOf(input);
   if (questionTerms.size === 0 || passages.length === 0) return [];
   // Each passage's words are read once: the floor and the filter below both ask for them.
   const found = passages.map((passage) => termsFoundIn(passage, questionTerms.keys()));
-  const about = passages.some((passage, rank) => passage.score >= floor.score && weightOf(found[rank]!, questionTerms) >= floor.coverage);
+  const about = passages.some((passage, rank) => passage.score >= floor.score && isAbout(found[rank]!.length, weightOf(found[rank]!, questionTerms), floor));
   if (!about) return [];
   const best = Math.max(...passages.map((passage) => passage.score));
   const needed = termsToMatch(questionTerms.size);
