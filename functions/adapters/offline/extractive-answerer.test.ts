@@ -397,6 +397,23 @@ describe('reading what a reference page needs around the best sentence', () => {
     expect(answer('Where do tracebacks point in an expression that failed?', [errors, more]).text).toBe('Tracebacks now point to the exact expression that failed in an error. [1]');
   });
 
+  it('quotes a sentence that speaks of the example before it ("This would make…") with the example and the sentence that introduces it', () => {
+    const collection = passage('fil_collection', 'pythoncollection.rst', ['Here is an example:', '', '```ini', '[pytest]', 'python_files = check_*.py', '```', '', 'This would make pytest look for tests in files that match the check pattern.'].join('\n'), 0.9);
+    expect(answer('My test files are named check_something.py. How do I make pytest look for tests in them?', [collection]).text).toBe(
+      ['Here is an example: [1]', '```ini', '[pytest]', 'python_files = check_*.py', '```', 'This would make pytest look for tests in files that match the check pattern. [1]'].join('\n'),
+    );
+  });
+
+  it("quotes the entries of a command's help output the passage starts inside of as one code block under its heading", () => {
+    const help = { ...passage('fil_reference', 'reference.rst', ['      --trace               Immediately break when running each test', '      --pdb                 Start the interactive Python debugger on errors or', '                            KeyboardInterrupt', '      -x, --exitfirst       Exit instantly on first error or failed test'].join('\n'), 0.9), opening: '::\n\n', headings: ['Command-line Flags'] };
+    expect(answer('How do I start the Python debugger on errors?', [help]).text).toBe(
+      ['Command-line Flags [1]:', '```', '--pdb                 Start the interactive Python debugger on errors or', '                      KeyboardInterrupt', '```'].join('\n'),
+    );
+    // Code cut the same way is not quoted by its lines: no sentence says what it shows.
+    const code = { ...help, text: ['    def test_debugger(pdb):', '        start_python_debugger(on_errors=True)'].join('\n') };
+    expect(answer('How do I start the Python debugger on errors?', [code]).text).not.toContain('start_python_debugger');
+  });
+
   it('weighs the kind of answer a "which" question names', () => {
     expect([...answerKindTerms('Which hook should I use?')]).toEqual(['hook']);
     expect([...answerKindTerms('Which environment variables make Git show the traffic?')]).toEqual(['environ', 'variabl']);

@@ -266,11 +266,11 @@ function readsOn(sentence: Sentence): boolean {
 function withFollowingSentences(chosen: Candidate[], candidates: Candidate[]): Candidate[] {
   const result = [...chosen];
   for (const quoted of chosen) {
-    if (quoted.sentence.line) continue;
+    if (quoted.sentence.line || quoted.sentence.entry) continue;
     let budget = FOLLOWING_WORDS - words(quoted.sentence.text);
     let previous = quoted;
     const following = candidates
-      .filter((other) => other.passageIndex === quoted.passageIndex && other.sentence.heading === quoted.sentence.heading && !other.sentence.line && other.sentence.position > quoted.sentence.position)
+      .filter((other) => other.passageIndex === quoted.passageIndex && other.sentence.heading === quoted.sentence.heading && !other.sentence.line && !other.sentence.entry && other.sentence.position > quoted.sentence.position)
       .sort((a, b) => a.sentence.position - b.sentence.position)
       .slice(0, FOLLOWING_SENTENCES);
     for (const next of following) {
@@ -299,11 +299,15 @@ const POINTS_BACK = /^(?:It|Its|This|These|That|Those|They|Their|Them|Such)\b/;
 function withAntecedents(chosen: Candidate[], candidates: Candidate[]): Candidate[] {
   const result = [...chosen];
   for (const quoted of chosen) {
-    if (quoted.sentence.line) continue;
+    if (quoted.sentence.line || quoted.sentence.entry) continue;
     const introduces = quoted.sentence.code !== undefined || quoted.sentence.items !== undefined;
     if (!POINTS_BACK.test(quoted.sentence.text) && !introduces) continue;
     const before = candidates.find((other) => other.passageIndex === quoted.passageIndex && other.sentence.position === quoted.sentence.position - 1);
-    if (!before || before.sentence.block !== quoted.sentence.block || before.sentence.line || before.sentence.code || result.includes(before)) continue;
+    if (!before || before.sentence.line || before.sentence.entry || result.includes(before)) continue;
+    // "This would make pytest look for tests in files that match…" right after an example speaks of
+    // the example: it is quoted with the sentence that introduces it, and so with its code.
+    const aboutTheCode = before.sentence.code !== undefined && POINTS_BACK.test(quoted.sentence.text) && !introduces;
+    if (!aboutTheCode && (before.sentence.block !== quoted.sentence.block || before.sentence.code)) continue;
     if (introduces && !POINTS_BACK.test(quoted.sentence.text) && ![...quoted.terms].some((term) => before.terms.has(term) && !quoted.covered.has(term))) continue;
     result.push(before);
   }
@@ -333,16 +337,20 @@ function compose(chosen: Candidate[]): { text: string; citedPassageIndexes: numb
     const lines: string[] = [];
     let quoted: string[] = [];
     const listed: string[] = [];
-    // Short lines are quoted as lines, under their heading.
+    // Short lines are quoted as lines, under their heading; a code block's entries as its code.
     const shortLines = sentences.filter((sentence) => sentence.line);
     if (shortLines.length > 0) {
       const heading = shortLines[0]?.heading;
       lines.push(...(heading ? [`${heading} ${marker}`, ...shortLines.map((sentence) => `- ${sentence.text}`)] : shortLines.map((sentence) => `${sentence.text} ${marker}`)));
     }
+    const entries = sentences.filter((sentence) => sentence.entry);
+    // One block: entries are lines of the same one in the page ("…" where lines between are left out).
+    const entryLines = entries.flatMap((sentence, at) => [...(at > 0 && sentence.position !== entries[at - 1]!.position + 1 ? ['…'] : []), ...sentence.code!.split('\n').slice(1, -1)]);
+    if (entries.length > 0) lines.push(`${entries[0]!.heading ?? 'Code'} ${marker}:`, '```', ...entryLines, '```');
     const named = new Set<string>();
     let previous: Sentence | undefined;
     for (const sentence of sentences) {
-      if (sentence.line) continue;
+      if (sentence.line || sentence.entry) continue;
       // An item already quoted in its introduction's list is not quoted again, nor is any sentence of it.
       if (listed.some((item) => item.includes(sentence.text))) continue;
       // A description's later sentence names its term, unless the sentence that does is quoted too,

@@ -24,6 +24,13 @@ export interface Sentence {
   term?: string;
   /** A short line of a passage that has no sentences at all (slide titles, headings, chart labels), quoted as a line under its heading. */
   line?: boolean;
+  /**
+   * An entry of a code block the passage starts inside of, which no sentence of it introduces
+   * (`pytest --help`'s "--pdb  Start the interactive Python debugger on errors…", cut from the
+   * page's "…obtained by running ``pytest --help``::"): its line and the lines indented under it,
+   * quoted as code (`code`) under the heading; its text is what it says, for scoring.
+   */
+  entry?: boolean;
 }
 
 const ABBREVIATIONS = new Set(
@@ -99,6 +106,41 @@ function quotedCode(block: string): string {
   const cutByChunk = lines.length < 2 || !closesFence(lines[lines.length - 1]!, fence);
   const kept = body.length > MAX_CODE_LINES ? [...body.slice(0, MAX_CODE_LINES), '…'] : cutByChunk ? [...body, '…'] : body;
   return [lines[0], ...kept, fence.marker].join('\n');
+}
+
+/**
+ * A line of a command's help or a settings listing: a term (an option, a name, with its argument),
+ * two spaces or more, and its description in words ("--lf, --last-failed   Rerun only the tests
+ * that failed…"). Code and its comments seldom read so.
+ */
+const LISTED_ENTRY = /^\s*[-\w.=[\]<>|/:]+(?:,? [-\w.=[\]<>|/:]+){0,2} {2,}[A-Za-z]{2,}(?: [A-Za-z(]{2,}){2}/;
+/** The most lines an entry of a code block takes: a line and its continuation lines. */
+const MAX_ENTRY_LINES = 6;
+
+/**
+ * The entries of a code block a chunk starts inside of (a command's `--help` output, a table of
+ * settings printed as text): each line that lists a term and its description (LISTED_ENTRY) with the
+ * lines indented under it. Quoted as code; their flattened text is what an answer is scored on.
+ */
+function codeEntries(block: string): Array<{ text: string; code: string }> {
+  const lines = block.split('\n');
+  const fence = fenceOpenedBy(lines[0] ?? '');
+  const body = fence ? codeOf({ code: true, lines }).code.split('\n') : lines;
+  const entries: Array<{ text: string; code: string }> = [];
+  for (let start = 0; start < body.length; ) {
+    const first = body[start]!;
+    let end = start + 1;
+    const indent = /^\s*/.exec(first)![0].length;
+    while (end < body.length && body[end]!.trim() !== '' && /^\s*/.exec(body[end]!)![0].length > indent) end++;
+    const group = body.slice(start, end);
+    const text = group.map((line) => line.trim()).join(' ').replace(/\s+/g, ' ');
+    if (group.length <= MAX_ENTRY_LINES && LISTED_ENTRY.test(first)) {
+      const margin = Math.min(...group.map((line) => /^\s*/.exec(line)![0].length));
+      entries.push({ text, code: ['```', ...group.map((line) => line.slice(margin)), '```'].join('\n') });
+    }
+    start = end;
+  }
+  return entries;
 }
 
 /** A definition list entry as markup-text.ts writes it (and as people do): its terms (an option with its argument in backticks, `-j <n>`), a colon, the description. */
@@ -280,9 +322,11 @@ export function sentencesOf(passage: string, headings?: readonly string[]): Sent
     // of … imaging.") is one though it reads like a sentence, and quoted it answers nothing.
     const block = !read.heading && !read.code && !read.item && pathHeadings.has(headingKey(read.text)) ? { ...read, heading: true } : read;
     if (block.code) {
-      // Code goes with the sentence right before it when that sentence introduces it; other code is left out.
+      // Code goes with the sentence right before it when that sentence introduces it; other code is
+      // left out, but for the entries of a block the passage starts inside of (codeEntries).
       const introduction = afterProse ? sentences[sentences.length - 1] : undefined;
       if (introduction && introduction.code === undefined && INTRODUCES_CODE.test(introduction.text)) introduction.code = quotedCode(block.text);
+      else if (blockIndex === 0) for (const entry of codeEntries(block.text)) sentences.push({ ...entry, heading: heading ?? headings?.at(-1), position: sentences.length, block: paragraph, entry: true });
       afterProse = false;
       listIntroduction = undefined;
       continue;

@@ -226,6 +226,15 @@ describe('chunkDocument options', () => {
     expect(described.every((chunk) => chunk.opening === undefined)).toBe(true);
   });
 
+  it('reads a section of a reST file as reST though the section has no directive or role of its own (a chunk inside its literal block opens with "::")', () => {
+    const flags = ['All the flags can be listed by running ``pytest --help``::', '', '    $ pytest --help', ...Array.from({ length: 12 }, (_, index) => `      --flag-${index}           Describe what flag ${index} does in words.`)].join('\n');
+    const text = ['Fixtures', '========', '', 'See :func:`fixture`.', '', 'Flags', '=====', '', flags].join('\n');
+    const sections = [{ text: 'See :func:`fixture`.', headings: ['Fixtures'] }, { text: flags, headings: ['Flags'] }];
+    const inside = chunkDocument({ text, sections }, { chunkSize: 200, overlap: 0 }).filter((chunk) => chunk.text.trimStart().startsWith('--flag-'));
+    expect(inside.length).toBeGreaterThan(0);
+    for (const chunk of inside) expect(chunk.opening).toMatch(/^::\n\n/);
+  });
+
   it("names the object a chunk continues with its module, and opens a chunk describing the module's objects with it", () => {
     const text = ['.. module:: tomllib', '', '.. function:: load(fp)', '', ...Array.from({ length: 10 }, (_, index) => `   Sentence ${index} about reading a TOML file from a binary file object.`), '', '.. function:: loads(s)', '', '   Load TOML from a string.'].join('\n');
     const chunks = chunkDocument({ text, sections: [{ text }] }, { chunkSize: 300, overlap: 0 });

@@ -64,11 +64,13 @@ export function chunkDocument(doc: ChunkableDocument, options: ChunkingOptions):
   const sections = doc.sections.length > 0 ? doc.sections : [{ text: doc.text }];
   const offsets = sectionOffsets(doc.text, sections);
   const chunks: Chunk[] = [];
+  // A file is written in one markup: a section without a directive or role of its own (pytest's
+  // "Command-line Flags", one literal block of `pytest --help`) is reST all the same.
+  const restructured = readsAsRestructuredText(doc.text);
   // A page declares its module once, at its top: every section after it describes that module's objects.
-  const modules = readsAsRestructuredText(doc.text) ? moduleDeclarations(doc.text) : [];
+  const modules = restructured ? moduleDeclarations(doc.text) : [];
   sections.forEach((section, position) => {
     const base = offsets[position] ?? 0;
-    const restructured = readsAsRestructuredText(section.text);
     const blocks = restructured ? [] : delimitedBlocks(section.text);
     for (const range of packSection(section.text, options)) {
       // A chunk that starts inside a definition-list entry carries the entry's terms (entry-terms.ts).
