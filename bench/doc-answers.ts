@@ -5,9 +5,10 @@
  * files. Sets: three documentation sets that ship inside packages this project installs (the module
  * READMEs of aws-cdk-lib, the Material UI docs, the React Router docs; questions in
  * bench/doc-questions/), and Git's documentation with the 40 questions of ../shared/eval/git-docs-qa
- * when Debian's git-doc is unpacked (GIT_DOC_ROOT, default /usr/share/doc/git-doc), and Python's
- * reST sources with 30 questions of bench/doc-questions/python-docs.jsonl when Debian's
- * python3.11-doc is (PYTHON_DOC_ROOT). Writes bench/results/answers.json. See bench/README.md.
+ * when Debian's git-doc is unpacked (GIT_DOC_ROOT, default /usr/share/doc/git-doc), and the reST
+ * sources of Python (60 questions), pytest (40) and Sphinx with Flask (40) from Debian's -doc
+ * packages when they are (PYTHON_DOC_ROOT, PYTEST_DOC_ROOT, SPHINX_DOC_ROOT, FLASK_DOC_ROOT).
+ * Writes bench/results/answers.json. See bench/README.md.
  *
  *   npm run bench:answers
  */
@@ -91,19 +92,48 @@ function gitDocsSet(): ApiSet | string {
 }
 
 const PYTHON_DOC_ROOT = process.env.PYTHON_DOC_ROOT ?? '/usr/share/doc/python3.11/html/_sources';
+const PYTEST_DOC_ROOT = process.env.PYTEST_DOC_ROOT ?? '/usr/share/doc/python-pytest-doc/html/_sources';
+const SPHINX_DOC_ROOT = process.env.SPHINX_DOC_ROOT ?? '/usr/share/doc/sphinx-doc/html/_sources';
+const FLASK_DOC_ROOT = process.env.FLASK_DOC_ROOT ?? '/usr/share/doc/python-flask-doc/html/_sources';
+
+/** A Sphinx project's reST sources as Debian's -doc package ships them (`html/_sources`), and the variable that points at them. */
+interface SphinxSources {
+  root: string;
+  variable: string;
+  deb: string;
+  /** Put before each page's path in its id, when one set holds two projects ("flask/"). */
+  prefix?: string;
+}
 
 /**
- * Python 3.11's documentation as its reST sources (the 497 `.rst.txt` files of Debian's
- * python3.11-doc, which issue 17's first measurement uploaded), named for their path, with the 30
- * how-to questions of doc-questions/python-docs.jsonl: written here, each with the pages that answer
- * it and the key facts (a function, an option) an answer must name, as git-docs-qa's are.
+ * A set of Sphinx reST sources (every `.txt` under each root), each page named for its path, with
+ * questions in git-docs-qa's format from doc-questions/: Python 3.11's 497 pages (issue 17's first
+ * measurement uploaded them), pytest's 218, and Sphinx's 93 with Flask's 73 in one knowledge base.
+ * The pytest and Sphinx/Flask questions were written by a reader of those pages who never saw the
+ * chat's replies (bench/README.md says which were looked at since).
  */
-function pythonDocsSet(): ApiSet | string {
-  if (!existsSync(join(PYTHON_DOC_ROOT, 'library', 'secrets.rst.txt'))) return `no Python documentation at ${PYTHON_DOC_ROOT} (apt-get download python3.11-doc, dpkg-deb -x, then PYTHON_DOC_ROOT=<root>/usr/share/doc/python3.11/html/_sources)`;
-  const pages = (readdirSync(PYTHON_DOC_ROOT, { recursive: true }) as string[]).filter((page) => page.endsWith('.rst.txt')).sort();
-  const files: ApiSetFile[] = pages.map((page) => ({ id: page, name: page.replace(/\//g, '_'), bytes: readFileSync(join(PYTHON_DOC_ROOT, page)), mimeType: 'text/plain' }));
-  return { name: 'python-docs', files, questions: keyFactQuestions(join(HERE, 'doc-questions', 'python-docs.jsonl')) };
+function sphinxSourcesSet(name: string, sources: SphinxSources[]): ApiSet | string {
+  const missing = sources.find((source) => !existsSync(source.root));
+  if (missing) return `no ${missing.deb} sources at ${missing.root} (apt-get download ${missing.deb}, dpkg-deb -x, then ${missing.variable}=<root>/usr/share/doc/${missing.deb.replace(/^python3\.11-doc$/, 'python3.11')}/html/_sources)`;
+  const files = sources.flatMap((source) =>
+    (readdirSync(source.root, { recursive: true }) as string[])
+      .filter((page) => page.endsWith('.txt'))
+      .sort()
+      .map((page): ApiSetFile => {
+        const id = `${source.prefix ?? ''}${page}`;
+        return { id, name: id.replace(/\//g, '_'), bytes: readFileSync(join(source.root, page)), mimeType: 'text/plain' };
+      }),
+  );
+  return { name, files, questions: keyFactQuestions(join(HERE, 'doc-questions', `${name}.jsonl`)) };
 }
+
+const pythonDocsSet = () => sphinxSourcesSet('python-docs', [{ root: PYTHON_DOC_ROOT, variable: 'PYTHON_DOC_ROOT', deb: 'python3.11-doc' }]);
+const pytestDocsSet = () => sphinxSourcesSet('pytest-docs', [{ root: PYTEST_DOC_ROOT, variable: 'PYTEST_DOC_ROOT', deb: 'python-pytest-doc' }]);
+const sphinxFlaskDocsSet = () =>
+  sphinxSourcesSet('sphinx-flask-docs', [
+    { root: SPHINX_DOC_ROOT, variable: 'SPHINX_DOC_ROOT', deb: 'sphinx-doc', prefix: 'sphinx/' },
+    { root: FLASK_DOC_ROOT, variable: 'FLASK_DOC_ROOT', deb: 'python-flask-doc', prefix: 'flask/' },
+  ]);
 
 /** Questions in git-docs-qa's format: one JSON object a line with id, question, expected_pages and key_facts. */
 function keyFactQuestions(path: string): ApiQuestion[] {
@@ -167,7 +197,7 @@ const { values: args } = parseArgs({ options: { set: { type: 'string', multiple:
 const sets: ApiSet[] = [];
 const skipped: Record<string, string> = {};
 // SciFact (5,183 abstracts, ten minutes) is asked only when named: `--set scifact`.
-const candidates: Array<[name: string, make: () => ApiSet | string]> = [...SETS.map((set): [string, () => ApiSet | string] => [set.name, () => packageSet(set)]), ['git-docs', gitDocsSet], ['python-docs', pythonDocsSet], ['scifact', sciFactSet]];
+const candidates: Array<[name: string, make: () => ApiSet | string]> = [...SETS.map((set): [string, () => ApiSet | string] => [set.name, () => packageSet(set)]), ['git-docs', gitDocsSet], ['python-docs', pythonDocsSet], ['pytest-docs', pytestDocsSet], ['sphinx-flask-docs', sphinxFlaskDocsSet], ['scifact', sciFactSet]];
 for (const [name, make] of candidates) {
   if (args.set ? !args.set.includes(name) : name === 'scifact') continue;
   const candidate = make();

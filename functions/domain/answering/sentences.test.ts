@@ -109,6 +109,11 @@ describe('sentencesOf', () => {
     expect(sentencesOf('Options:\n\n## Other\n\n- one\n- two')[0]?.items).toBeUndefined();
   });
 
+  it('takes no short line that ends on "and", "with" or "the" for a heading, though a capital starts the next', () => {
+    const wrapped = 'uWSGI has optimized integration with Nginx uWSGI and\nApache mod_proxy_uwsgi, and possibly other servers.';
+    expect(sentencesOf(wrapped).map((sentence) => sentence.text)).toEqual(['uWSGI has optimized integration with Nginx uWSGI and Apache mod_proxy_uwsgi, and possibly other servers.']);
+  });
+
   it('reads a link whose text is wrapped over two lines as its text', () => {
     const wrapped = 'Every execution of a state machine in this service has its own [State Machine\nData](https://example.com/data.html): a JSON document.';
     expect(sentencesOf(wrapped).map((sentence) => sentence.text)).toEqual(['Every execution of a state machine in this service has its own State Machine Data: a JSON document.']);

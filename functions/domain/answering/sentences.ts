@@ -41,6 +41,8 @@ const LIST_MARKER = /^\s*(?:[-*•▪◦–]|\d{1,3}[.)]|[a-z][.)])\s+/i;
 const HEADING_MARKER = /^\s*#{1,6}\s+/;
 const ENDS_SENTENCE = /[.!?:;]["'”’)\]]*$/;
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
+/** A line that ends on a conjunction, an article or a preposition goes on in the next one. */
+const CONTINUES = /\b(?:and|or|nor|but|the|a|an|of|to|with|for|from|in|on|by|at|as|into|than|that|which|is|are|be)$/i;
 
 /**
  * A Markdown heading, or a short line with no closing punctuation that the next line does not
@@ -53,6 +55,8 @@ function isHeadingLine(line: string, next: string | undefined): boolean {
   if (words === 0 || words > 8 || ENDS_SENTENCE.test(line) || LIST_MARKER.test(line)) return false;
   // A parenthesis closed but not opened ends something the chunk cut, such as a signature's last line ("dialect='excel', **kwds)").
   if ((line.match(/\)/g)?.length ?? 0) > (line.match(/\(/g)?.length ?? 0)) return false;
+  // A title does not end on a word that needs the next one ("uWSGI has optimized integration with Nginx uWSGI and").
+  if (CONTINUES.test(line)) return false;
   return next === undefined || next === '' || LIST_MARKER.test(next) || /^["'“‘([]?\p{Lu}/u.test(next);
 }
 

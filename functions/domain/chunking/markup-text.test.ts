@@ -7,6 +7,10 @@ describe('markupAsMarkdown', () => {
     expect(inlineMarkup('The :mod:`os.path` module and :class:`~collections.OrderedDict`.')).toBe('The `os.path` module and `collections.OrderedDict`.');
   });
 
+  it('reads a reference to a target defined elsewhere (`JavaScript`_, |fetch|_) as its text', () => {
+    expect(markupAsMarkdown('Add `JavaScript`_ that calls |fetch|_ on :ref:`the page <views>`.\n\n.. _JavaScript: https://developer.mozilla.org/')).toBe('Add JavaScript that calls fetch on the page.\n');
+  });
+
   it('reads a reST hyperlink as its text, also when hard wrapping broke it across lines', () => {
     const wrapped = 'This speeds builds with :option:`--enable-shared` by up to 30%. See `this article\n  <https://developers.redhat.com/blog/2020/06/25/faster-python/>`_\n  for more details.';
     expect(markupAsMarkdown(wrapped)).toBe('This speeds builds with `--enable-shared` by up to 30%. See this article\n  for more details.');

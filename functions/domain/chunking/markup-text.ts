@@ -23,6 +23,11 @@ const INLINE_LITERAL = /``([^`\n]+?)``/g;
 const LINKGIT = /\blink(?:git|man):([\w./-]+)\[(\d)\]/g;
 /** reST hyperlink `text <url>`_ and AsciiDoc link:url[text]. */
 const REST_LINK = /`([^`<\n]+?)\s*<[^>\n]+>`__?/g;
+/**
+ * A reST reference to a target defined elsewhere on the page: `JavaScript`_, `GitHub Pages`_, and a
+ * substitution's |fetch|_; shown as their text (not a role's `:ref:`…``, nor ``code``_).
+ */
+const NAMED_REFERENCE = /(?<![`:\w])`([^`<\n]+)`__?(?![\w`])|\|([^|\n]+)\|__?(?!\w)/g;
 const ASCIIDOC_LINK = /\blink:[^\s[]+\[([^\]\n]*)\]/g;
 /**
  * A reST inline literal that hard wrapping broke across lines: "``-1e-100 %\n   1e100``" (not
@@ -56,10 +61,11 @@ function role(name: string, content: string): string {
  * code, reST's escapes ("`*`\ -operator" reads "`*`-operator", "\(9)" "(9)").
  */
 export function inlineMarkup(line: string): string {
-  if (!/[:`\\{]|link|\]_/.test(line)) return line;
+  if (!/[:`\\{]|link|[\]|]_/.test(line)) return line;
   const marked = line
     .replace(ASCIIDOC_CHARACTER, (_whole, name: string) => ASCIIDOC_CHARACTERS[name]!)
     .replace(ROLE, (_whole, name: string, content: string) => role(name, content))
+    .replace(NAMED_REFERENCE, (_whole, text: string | undefined, substitution: string | undefined) => text ?? substitution!)
     .replace(INLINE_LITERAL, '`$1`')
     .replace(LINKGIT, '$1($2)')
     .replace(REST_LINK, '$1')
