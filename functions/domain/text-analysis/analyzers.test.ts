@@ -18,6 +18,13 @@ describe('indexTerms (the lexical index)', () => {
     expect(indexTerms('T cells and type 2 diabetes: git show, kubectl get')).toEqual(['t', 'cell', 'type', '2', 'diabet', 'git', 'show', 'kubectl', 'get']);
   });
 
+  it('keeps short options as terms of their own, their case kept, but not a hyphen inside a word, a number or a path', () => {
+    expect(indexTerms('What does pytest -s do?')).toEqual(['pytest', 's', '-s']);
+    expect(indexTerms('Pass -W, not -w, or -rA')).toEqual(['pass', 'w', 'w', 'ra', '-W', '-w', '-rA']);
+    expect(indexTerms('e-mail a T-cell -1 ./a-b')).toEqual(['e', 'mail', 't', 'cell', '1', 'b']);
+    expect(contentTerms('What does pytest -s do?')).toEqual(['pytest', '-s']);
+  });
+
   it('keeps operators of two or three symbols as terms, not markup, dashes or URLs', () => {
     expect(indexTerms('What does the := operator do?')).toEqual(['oper', ':=']);
     expect(indexTerms('if (n := len(a)) > 10: x **= 2; y //= 3; f() -> int')).toEqual(['n', 'len', '10', 'x', '2', 'y', '3', 'f', 'int', ':=', '**=', '//=', '->']);

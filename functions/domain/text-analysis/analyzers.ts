@@ -37,8 +37,19 @@ export function indexTerms(text: string): string[] {
     if (word.length > MAX_TERM_LENGTH || STOP_WORDS.has(word)) continue;
     terms.push(stemOf(word));
   }
-  terms.push(...operatorsOf(text));
+  terms.push(...operatorsOf(text), ...shortOptionsOf(text));
   return terms;
+}
+
+/**
+ * A command's short options ("-s", "-W", "-rA"), as terms of their own, their case kept ("-W" is
+ * not "-w"): "What does pytest -s do?" searched for "s", a stop word, and documentation of a
+ * command line is asked about them by their spelling. A hyphen inside a word ("e-mail"), a
+ * number ("-1") or a path is none.
+ */
+const SHORT_OPTION = /(?<![\w\-/.])-[A-Za-z]{1,2}(?![\w-])/g;
+function shortOptionsOf(text: string): string[] {
+  return text.includes('-') ? (text.match(SHORT_OPTION) ?? []) : [];
 }
 
 /**
@@ -65,7 +76,7 @@ export function contentTerms(text: string): string[] {
     terms.push(DOTTED_NUMBER.test(word) ? word : stemOf(word));
   }
   // Operators after the words, as indexTerms has them; Markdown's **strong** is no operator here.
-  terms.push(...operatorsOf(folded, MARKDOWN_STRONG));
+  terms.push(...operatorsOf(folded, MARKDOWN_STRONG), ...shortOptionsOf(text));
   return terms;
 }
 
