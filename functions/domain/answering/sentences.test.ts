@@ -114,6 +114,11 @@ describe('sentencesOf', () => {
     expect(sentencesOf(wrapped).map((sentence) => sentence.text)).toEqual(['uWSGI has optimized integration with Nginx uWSGI and Apache mod_proxy_uwsgi, and possibly other servers.']);
   });
 
+  it('keeps a pipe inside inline code, which is no table cell border', () => {
+    expect(sentencesOf("Jinja's `|tojson` filter uses the app's JSON provider and marks its output `|safe`.").map((sentence) => sentence.text)).toEqual(["Jinja's `|tojson` filter uses the app's JSON provider and marks its output `|safe`."]);
+    expect(sentencesOf('| Option | Default |\n|---|---|\n| `a|b` | on |')).toMatchObject([{ text: 'Option Default' }, { text: '`a|b` on' }]);
+  });
+
   it('reads a link whose text is wrapped over two lines as its text', () => {
     const wrapped = 'Every execution of a state machine in this service has its own [State Machine\nData](https://example.com/data.html): a JSON document.';
     expect(sentencesOf(wrapped).map((sentence) => sentence.text)).toEqual(['Every execution of a state machine in this service has its own State Machine Data: a JSON document.']);

@@ -212,6 +212,11 @@ function looksLikeCode(line: string): boolean {
 }
 
 /** Lines → blocks: wrapped lines joined, list items and headings kept apart, table cells spaced. */
+/** A line without its inline code spans, where a pipe is code ("Jinja's `|tojson` filter"), not a table's cell border. */
+const withoutCodeSpans = (line: string) => line.replace(/`[^`\n]+`/g, '');
+/** A table row's cell borders as spaces; a pipe inside inline code is kept. */
+const cellsAsText = (line: string) => line.split(/(`[^`\n]+`)/).map((part, index) => (index % 2 === 1 ? part : part.replace(/\|/g, ' '))).join('');
+
 function proseBlocksOf(raws: string[]): Block[] {
   const blocks: Block[] = [];
   let current: string | undefined;
@@ -225,14 +230,14 @@ function proseBlocksOf(raws: string[]): Block[] {
     currentIsItem = false;
     currentContinues = false;
   };
-  const lines = raws.map((raw) => (looksLikeCode(raw) ? '' : readableLine(raw)).replace(/\|/g, ' ').replace(/\s+/g, ' ').trim());
+  const lines = raws.map((raw) => cellsAsText(looksLikeCode(raw) ? '' : readableLine(raw)).replace(/\s+/g, ' ').trim());
   for (const [index, line] of lines.entries()) {
     if (line === '') {
       flush();
       continue;
     }
     // A table row stands alone: its cells read as one line; a separator row (|---|) says nothing.
-    if (((raws[index] as string).match(/\|/g)?.length ?? 0) >= 2) {
+    if ((withoutCodeSpans(raws[index] as string).match(/\|/g)?.length ?? 0) >= 2) {
       flush();
       if (/[\p{L}\p{N}]/u.test(line)) blocks.push({ text: line, heading: false, row: true });
       continue;

@@ -9,6 +9,8 @@ describe('markupAsMarkdown', () => {
 
   it('reads a reference to a target defined elsewhere (`JavaScript`_, |fetch|_) as its text', () => {
     expect(markupAsMarkdown('Add `JavaScript`_ that calls |fetch|_ on :ref:`the page <views>`.\n\n.. _JavaScript: https://developer.mozilla.org/')).toBe('Add JavaScript that calls fetch on the page.\n');
+    // In a chunk with no other markup.
+    expect(markupAsMarkdown('**GitHub Pages**\n   `GitHub Pages`_ is hosting integrated with `GitHub`_.')).toBe('**GitHub Pages**\n   GitHub Pages is hosting integrated with GitHub.');
   });
 
   it('reads a reST hyperlink as its text, also when hard wrapping broke it across lines', () => {
