@@ -211,12 +211,12 @@ function looksLikeCode(line: string): boolean {
   return symbols >= 3 && symbols / prose.length > 0.08;
 }
 
-/** Lines → blocks: wrapped lines joined, list items and headings kept apart, table cells spaced. */
 /** A line without its inline code spans, where a pipe is code ("Jinja's `|tojson` filter"), not a table's cell border. */
 const withoutCodeSpans = (line: string) => line.replace(/`[^`\n]+`/g, '');
 /** A table row's cell borders as spaces; a pipe inside inline code is kept. */
 const cellsAsText = (line: string) => line.split(/(`[^`\n]+`)/).map((part, index) => (index % 2 === 1 ? part : part.replace(/\|/g, ' '))).join('');
 
+/** Lines → blocks: wrapped lines joined, list items and headings kept apart, table cells spaced. */
 function proseBlocksOf(raws: string[]): Block[] {
   const blocks: Block[] = [];
   let current: string | undefined;
