@@ -1,6 +1,7 @@
 import { closesFence, codeOf, fencedSegments, fenceOpenedBy } from '../../../shared/markdown/code-fences';
 import { termsOfEntryHeading } from '../chunking/entry-terms';
-import { markupAsMarkdown, shownTerms } from '../chunking/markup-text';
+import { markupAsMarkdown } from '../chunking/markup-text';
+import { shownTerms } from '../chunking/plain-definitions';
 
 /**
  * A passage as sentences, with the heading each sits under. Chunks come from PDFs (hard-wrapped

@@ -1,5 +1,6 @@
 import { fenceOpenedBy } from '../../../shared/markdown/code-fences';
-import { CODE_DIRECTIVE, CURRENT_CLASS, declaredModule, describedClass, describedObject, indentOf, isBlank, memberKind, opensDelimitedBlock } from './markup-text';
+import { indentOf, isBlank } from './markup-lines';
+import { CODE_DIRECTIVE, CURRENT_CLASS, declaredModule, describedClass, describedObject, memberKind, opensDelimitedBlock } from './markup-text';
 
 /**
  * What a chunk of a reST document needs before its text to read as it does in its document

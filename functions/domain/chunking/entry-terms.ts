@@ -1,4 +1,6 @@
-import { ASCIIDOC_TITLE, definitionTerm, describedClass, describedObject, describes, indentOf, isBlank, isPlainTerm, memberKind, opensDelimitedBlock } from './markup-text';
+import { indentOf, isBlank } from './markup-lines';
+import { ASCIIDOC_TITLE, definitionTerm, describedClass, describedObject, memberKind, opensDelimitedBlock } from './markup-text';
+import { describes, isPlainTerm } from './plain-definitions';
 
 /**
  * The definition-list entry a chunk starts inside of. Reference pages are long definition lists

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { inlineMarkup, markupAsMarkdown, plainDefinitions, readsAsRestructuredText } from './markup-text';
+import { inlineMarkup } from './inline-markup';
+import { markupAsMarkdown, readsAsRestructuredText } from './markup-text';
+import { plainDefinitions } from './plain-definitions';
 
 describe('markupAsMarkdown', () => {
   it('reads reST roles and ``literals`` as code, references as their text', () => {

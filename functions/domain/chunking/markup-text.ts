@@ -1,5 +1,9 @@
 import { fenceOpenedBy } from '../../../shared/markdown/code-fences';
+import { ADMONITION, ADMONITIONS, asciidocAdmonitions } from './admonitions';
 import { gridTableAt, isGridBorder } from './grid-tables';
+import { HAS_ROLE, inlineMarkup, WRAPPED_INLINE_LITERAL, WRAPPED_REST_LINK } from './inline-markup';
+import { indentedBlock, indentOf, isBlank, splitFirstParagraph, trimBlank } from './markup-lines';
+import { plainDefinitions, shownTerms } from './plain-definitions';
 
 /**
  * reStructuredText and AsciiDoc as the Markdown the answerer and the chat UI read. Documentation is
@@ -9,73 +13,8 @@ import { gridTableAt, isGridBorder } from './grid-tables';
  * a plain text or Markdown chunk comes back unchanged.
  */
 
-/** Roles whose text is code (Sphinx's Python, C and standard domains). */
-const CODE_ROLES = new Set('func meth class mod attr data const exc obj option envvar file program samp command kbd code macro member type var keyword'.split(' '));
-const CALLABLE_ROLES = new Set(['func', 'meth']);
-
-/** `:role:`text``, `:py:func:`text``, `:ref:`Title <target>``. */
-const ROLE = /:(?:[\w-]+:)?([\w-]+):`([^`\n]+)`/g;
-/** Whether a line has a role (ROLE without its global flag, which would keep a position between tests). */
-const HAS_ROLE = new RegExp(ROLE.source);
-/** reST inline literal ``code``. */
-const INLINE_LITERAL = /``([^`\n]+?)``/g;
-/** AsciiDoc man-page link: linkgit:git-config[1]. */
-const LINKGIT = /\blink(?:git|man):([\w./-]+)\[(\d)\]/g;
-/** reST hyperlink `text <url>`_ and AsciiDoc link:url[text]. */
-const REST_LINK = /`([^`<\n]+?)\s*<[^>\n]+>`__?/g;
-/**
- * A reST reference to a target defined elsewhere on the page: `JavaScript`_, `GitHub Pages`_, and a
- * substitution's |fetch|_; shown as their text (not a role's `:ref:`…``, nor ``code``_).
- */
-const NAMED_REFERENCE = /(?<![`:\w])`([^`<\n]+)`__?(?![\w`])|\|([^|\n]+)\|__?(?!\w)/g;
-const ASCIIDOC_LINK = /\blink:[^\s[]+\[([^\]\n]*)\]/g;
-/**
- * A reST inline literal that hard wrapping broke across lines: "``-1e-100 %\n   1e100``" (not
- * AsciiDoc's ``quote'' pair). Its start and end strings are where reST reads them (no word or
- * backtick against their outer side, no space on their inner side), so that the end of one line's
- * literal and the start of the next line's (two list items "* ``classic``: …", "* ``progress``: …")
- * are no literal across the line break.
- */
-const WRAPPED_INLINE_LITERAL = /(?<![\w`])``(?=\S)((?:(?!'')[^`\n])+)\n[ \t]*((?:(?!'')[^`\n])+?)(?<=\S)``(?![\w`])/g;
-/** AsciiDoc's attributes for characters it would otherwise read as markup ("git diff-{asterisk}", "HEAD{caret}"). */
-const ASCIIDOC_CHARACTERS: Record<string, string> = { asterisk: '*', caret: '^', tilde: '~', plus: '+', startsb: '[', endsb: ']', litdd: '--', vbar: '|', backslash: '\\', apostrophe: "'", amp: '&', lt: '<', gt: '>' };
-const ASCIIDOC_CHARACTER = /\{(asterisk|caret|tilde|plus|startsb|endsb|litdd|vbar|backslash|apostrophe|amp|lt|gt)\}/g;
-/** A footnote reference ("iterated over [#]_.", "[1]_"): a number in the rendered page, nothing in an answer. */
-const FOOTNOTE_REFERENCE = /\s?\[(?:#[\w-]*|\d+|\*)\]_/g;
 /** A footnote's text: ".. [#] While …". */
 const FOOTNOTE = /^(\s*)\.\.\s+\[(?:#[\w-]*|\d+|\*)\]\s+(.*)$/;
-/** A reST hyperlink, which hard wrapping may have broken across lines: "See `this article\n  <https://…>`_". */
-const WRAPPED_REST_LINK = /`([^`<]*?\S)\s+<([^>\s`]+)>`(__?)/g;
-
-function role(name: string, content: string): string {
-  // A role's text is interpreted, so its escapes are too (":file:`\*.txt`" shows "*.txt"); a ``literal``'s are not.
-  const shown = content.replace(/^[~!]/, '').replace(/\s*<[^>]*>$/, '').replace(/\\(.)/g, '$1').trim();
-  if (name === 'pep') return `PEP ${shown}`;
-  if (name === 'rfc') return `RFC ${shown}`;
-  if (!CODE_ROLES.has(name)) return shown;
-  return `\`${CALLABLE_ROLES.has(name) && !shown.endsWith(')') ? `${shown}()` : shown}\``;
-}
-
-/**
- * One line's inline markup as Markdown: roles, ``literals``, links, footnote references; outside
- * code, reST's escapes ("`*`\ -operator" reads "`*`-operator", "\(9)" "(9)").
- */
-export function inlineMarkup(line: string): string {
-  if (!/[:`\\{]|link|[\]|]_/.test(line)) return line;
-  const marked = line
-    .replace(ASCIIDOC_CHARACTER, (_whole, name: string) => ASCIIDOC_CHARACTERS[name]!)
-    .replace(ROLE, (_whole, name: string, content: string) => role(name, content))
-    .replace(NAMED_REFERENCE, (_whole, text: string | undefined, substitution: string | undefined) => text ?? substitution!)
-    .replace(INLINE_LITERAL, '`$1`')
-    .replace(LINKGIT, '$1($2)')
-    .replace(REST_LINK, '$1')
-    .replace(ASCIIDOC_LINK, '$1');
-  // Code spans are kept as written; the text between them (the even parts) loses its escapes.
-  return marked
-    .split(/(`[^`\n]+`)/)
-    .map((part, index) => (index % 2 === 1 ? part : part.replace(FOOTNOTE_REFERENCE, '').replace(/\\ /g, '').replace(/\\([\\()[\]{}*_`|.:;,!?<>#+=-])/g, '$1')))
-    .join('');
-}
 
 /**
  * Whether a text is reStructuredText: it has a directive (".. note::") or a role (":func:`zip`").
@@ -169,7 +108,6 @@ export const ASCIIDOC_TITLE = /^(={1,5})\s+(\S.*)$/;
 /** Directives whose content is code. */
 export const CODE_DIRECTIVE = /^\.\.\s+(?:code-block|code|sourcecode|highlight-block|doctest|testcode|testoutput)::\s*(\S*)\s*$/;
 const DIRECTIVE = /^\.\.\s+([\w:-]+)::\s*(.*)$/;
-const ADMONITIONS: Record<string, string> = { note: 'Note', warning: 'Warning', tip: 'Tip', important: 'Important', caution: 'Caution', danger: 'Danger', attention: 'Attention', hint: 'Hint', seealso: 'See also', impl_detail: 'CPython implementation detail' };
 const VERSIONS: Record<string, string> = { versionadded: 'New in version', versionchanged: 'Changed in version', deprecated: 'Deprecated since version', 'deprecated-removed': 'Deprecated since version' };
 /** Directives that show nothing a reader would quote. */
 const SILENT = new Set(['index', 'toctree', 'highlight', 'currentmodule', 'module', 'sectionauthor', 'moduleauthor', 'include', 'contents', 'only', 'testsetup', 'testcleanup', 'raw', 'image', 'figure', 'productionlist', 'literalinclude', 'role', 'default-role', 'program', 'tabularcolumns', 'glossary', 'rubric']);
@@ -180,33 +118,12 @@ const PREPROCESSOR = /^(?:include|ifdef|ifndef|ifeval|endif)::\S*\[.*\]$/;
 /** An AsciiDoc definition-list term ("--autostash::", "core.editor::"), which reST never writes alone on a line. */
 const TERM = /^(\S.*?)::\s*$/;
 
-export const indentOf = (line: string) => /^[ \t]*/.exec(line)![0].replace(/\t/g, '        ').length;
 
 /** The term a definition-list line defines ("--autostash::" → "--autostash"): at the margin, a few words, no sentence's end, no reST directive (".. note::"). */
 export function definitionTerm(line: string): string | undefined {
   if (/^\.\.\s/.test(line)) return undefined;
   const term = TERM.exec(line)?.[1];
   return term !== undefined && indentOf(line) === 0 && term.split(/\s+/).length <= 8 && !/[.!?]$/.test(term) ? term.trim() : undefined;
-}
-export const isBlank = (line: string | undefined) => line === undefined || line.trim() === '';
-
-/** A block's first paragraph and the lines after it (from the blank line that ends it). */
-function splitFirstParagraph(lines: string[]): { first: string[]; rest: string[] } {
-  const end = lines.findIndex(isBlank);
-  return end === -1 ? { first: lines, rest: [] } : { first: lines.slice(0, end), rest: lines.slice(end) };
-}
-
-/** The indented block starting at `from` (blank lines inside it included), dedented; and where it ends. */
-function indentedBlock(lines: string[], from: number, base: number): { body: string[]; end: number } {
-  let end = from;
-  let last = from;
-  while (end < lines.length && (isBlank(lines[end]) || indentOf(lines[end]!) > base)) {
-    if (!isBlank(lines[end])) last = end + 1;
-    end++;
-  }
-  const body = lines.slice(from, last);
-  const margin = Math.min(...body.filter((line) => !isBlank(line)).map(indentOf));
-  return { body: body.map((line) => line.replace(/\t/g, '        ').slice(Number.isFinite(margin) ? margin : 0)), end: last };
 }
 
 const fence = (language: string, body: string[]) => ['', `\`\`\`${language}`, ...body, '```', ''];
@@ -455,51 +372,6 @@ function admonition(label: string, argument: string, content: string[]): string[
 }
 
 /**
- * AsciiDoc's admonition block attribute ("[NOTE]"): on a line of its own over its paragraph or an
- * example block ("===="), or leading the paragraph's first line; the text after it, if any.
- */
-const ADMONITION = /^(\s*)\[(NOTE|TIP|WARNING|IMPORTANT|CAUTION)\](?:\s+(\S.*?))?\s*$/;
-
-/**
- * AsciiDoc's admonition paragraphs and blocks ("[NOTE]" over a paragraph, or over one between
- * "====" lines) as reST's notes read: "Note: " before the paragraph, the attribute and delimiters
- * gone. Left as they were, "[NOTE]" ran into the sentence before it.
- */
-function asciidocAdmonitions(lines: string[]): string[] {
-  if (!lines.some((line) => ADMONITION.test(line))) return lines;
-  const out: string[] = [];
-  for (let index = 0; index < lines.length; index++) {
-    const admonition = ADMONITION.exec(lines[index]!);
-    // Written on the paragraph's own first line too ("[NOTE] 'git rerere' relies on…").
-    if (admonition?.[3] !== undefined) {
-      out.push(`${admonition[1]}${ADMONITIONS[admonition[2]!.toLowerCase()]}: ${admonition[3]}`);
-      continue;
-    }
-    const kind = admonition?.[2];
-    const next = lines[index + 1];
-    if (kind === undefined || next === undefined || isBlank(next)) {
-      out.push(lines[index]!);
-      continue;
-    }
-    const delimited = /^={4,}\s*$/.test(next.trim());
-    const first = delimited ? index + 2 : index + 1;
-    if (first >= lines.length || isBlank(lines[first])) {
-      out.push(lines[index]!);
-      continue;
-    }
-    const indent = /^\s*/.exec(lines[first]!)![0];
-    out.push(`${indent}${ADMONITIONS[kind.toLowerCase()]}: ${lines[first]!.trimStart()}`);
-    let at = first + 1;
-    if (delimited) {
-      while (at < lines.length && lines[at]!.trim() !== next.trim()) out.push(lines[at++]!);
-      at++;
-    }
-    index = at - 1;
-  }
-  return out;
-}
-
-/**
  * Whether line `index` is the term of a reST definition list item: a few words alone after a blank
  * line, its definition indented under it with no blank line between (in reST nothing else is
  * written so); not a list item, a field, a directive or code.
@@ -513,82 +385,4 @@ function isRestTerm(lines: readonly string[], index: number): boolean {
   const trimmed = line.trim();
   const bare = trimmed.replace(/``[^`]*``|`[^`]*`/g, 'x');
   return trimmed.length <= 80 && bare.split(/\s+/).length <= 8 && !/[.!?;,:]$/.test(trimmed) && !/^(?:[-*+•]\s|\d+[.)]\s|#\.\s|\(?[a-z\d]\)\s|:|\.\.|>>>)/.test(trimmed) && !/[=(){}[\];\\|]/.test(bare);
-}
-
-/**
- * A line that names an option, a setting or a variable alone, as a definition list's term reads once
- * its markup is gone (a page's `<dt>` saved as text): "--autostash", "-m parent-number",
- * "--force-with-lease=<refname>", "rebase.autoStash", "includeIf.<condition>.path",
- * "GIT_TRACE_CURL", "<pathspec>…". A Markdown bullet ("- item") has a space after its dash.
- */
-const PLAIN_TERM = /^(?:--?[\w[<][^\s]*(?: [<\w][\w<>.-]*)?|[a-z][\w-]*(?:\.[\w<>*-]+)+|[A-Z][A-Z0-9]*_[A-Z0-9_]+|<[\w-]+>(?:…|\.\.\.)?)$/;
-
-/** Whether a line, trimmed, is a term standing alone (PLAIN_TERM). */
-export const isPlainTerm = (line: string) => PLAIN_TERM.test(line.trim());
-
-/** A paragraph's first line that reads as a description: words, not another term, a heading or code. */
-export const describes = (line: string) => /^[`"'(]?[A-Za-z]/.test(line) && !isPlainTerm(line) && !/^#|^\s*(?:`{3,}|~{3,})/.test(line) && line.split(/\s+/).length >= 3;
-
-/**
- * Plain text's definition lists (reference pages saved as text: each term on a line of its own, the
- * description in the paragraph after them) written as markup-text writes AsciiDoc's: the terms, a
- * colon, the description's first paragraph, so that a quote of it names what it describes
- * ("`-u`, `--include-untracked`: When used with the push and save commands, all untracked files…")
- * instead of starting "When used with…" under no name.
- */
-export function plainDefinitions(text: string): string {
-  const lines = text.split('\n');
-  if (!lines.some(isPlainTerm)) return text;
-  const out: string[] = [];
-  let inFence: string | undefined;
-  for (let index = 0; index < lines.length; index++) {
-    const trimmed = lines[index]!.trim();
-    // Markdown's fenced code is kept as written: "--save-dev" there is code, not a term.
-    const fence = /^(`{3,}|~{3,})/.exec(trimmed)?.[1];
-    if (fence && (inFence === undefined || (fence[0] === inFence[0] && fence.length >= inFence.length))) inFence = inFence === undefined ? fence : undefined;
-    if (fence || inFence !== undefined || !isPlainTerm(trimmed) || (index > 0 && !isBlank(lines[index - 1]) && !isPlainTerm(lines[index - 1]!))) {
-      out.push(lines[index]!);
-      continue;
-    }
-    // The terms: this line and the term lines after it, blank lines between them allowed.
-    const terms = [trimmed];
-    let at = index + 1;
-    for (;;) {
-      let next = at;
-      while (next < lines.length && isBlank(lines[next])) next++;
-      if (next < lines.length && isPlainTerm(lines[next]!)) {
-        terms.push(lines[next]!.trim());
-        at = next + 1;
-      } else {
-        at = next;
-        break;
-      }
-    }
-    const { first } = splitFirstParagraph(lines.slice(at));
-    if (first.length === 0 || !describes(first[0]!.trim())) {
-      out.push(lines[index]!);
-      continue;
-    }
-    out.push(`${shownTerms(terms)}: ${first.map((each) => each.trim()).join(' ')}`);
-    index = at + first.length - 1;
-  }
-  return out.join('\n');
-}
-
-/**
- * A definition's terms as its description's lead reads them. A term without spaces is an option, a
- * setting or a name, and one that starts with a dash or holds a placeholder is an option with its
- * argument ("-j <n>", "<base> <rev1> <rev2>"): code, so `<n>` in it is no tag.
- */
-export function shownTerms(terms: readonly string[]): string {
-  // A term escaped at its start ("\--::", AsciiDoc's way to keep "--" from becoming a dash) is shown as written unescaped.
-  return terms.map((each) => (!each.includes('`') && (!/\s/.test(each) || /^\\?-|<[\w.-]+>/.test(each)) ? `\`${each.replace(/^\\(?=\W)/, '')}\`` : inlineMarkup(each))).join(', ');
-}
-
-function trimBlank(lines: string[]): string[] {
-  let start = 0;
-  let end = lines.length;
-  while (start < end && isBlank(lines[start])) start++;
-  while (end > start && isBlank(lines[end - 1])) end--;
-  return lines.slice(start, end);
 }

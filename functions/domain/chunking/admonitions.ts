@@ -1,0 +1,51 @@
+import { isBlank } from './markup-lines';
+
+/** Admonitions ("Note:", "Warning:"): their labels, for reST's directives and AsciiDoc's attributes, and AsciiDoc's admonition blocks. */
+
+/** What each admonition reads as, by reST directive or (lower-cased) AsciiDoc attribute. */
+export const ADMONITIONS: Record<string, string> = { note: 'Note', warning: 'Warning', tip: 'Tip', important: 'Important', caution: 'Caution', danger: 'Danger', attention: 'Attention', hint: 'Hint', seealso: 'See also', impl_detail: 'CPython implementation detail' };
+
+/**
+ * AsciiDoc's admonition block attribute ("[NOTE]"): on a line of its own over its paragraph or an
+ * example block ("===="), or leading the paragraph's first line; the text after it, if any.
+ */
+export const ADMONITION = /^(\s*)\[(NOTE|TIP|WARNING|IMPORTANT|CAUTION)\](?:\s+(\S.*?))?\s*$/;
+
+/**
+ * AsciiDoc's admonition paragraphs and blocks ("[NOTE]" over a paragraph, or over one between
+ * "====" lines) as reST's notes read: "Note: " before the paragraph, the attribute and delimiters
+ * gone. Left as they were, "[NOTE]" ran into the sentence before it.
+ */
+export function asciidocAdmonitions(lines: string[]): string[] {
+  if (!lines.some((line) => ADMONITION.test(line))) return lines;
+  const out: string[] = [];
+  for (let index = 0; index < lines.length; index++) {
+    const admonition = ADMONITION.exec(lines[index]!);
+    // Written on the paragraph's own first line too ("[NOTE] 'git rerere' relies on…").
+    if (admonition?.[3] !== undefined) {
+      out.push(`${admonition[1]}${ADMONITIONS[admonition[2]!.toLowerCase()]}: ${admonition[3]}`);
+      continue;
+    }
+    const kind = admonition?.[2];
+    const next = lines[index + 1];
+    if (kind === undefined || next === undefined || isBlank(next)) {
+      out.push(lines[index]!);
+      continue;
+    }
+    const delimited = /^={4,}\s*$/.test(next.trim());
+    const first = delimited ? index + 2 : index + 1;
+    if (first >= lines.length || isBlank(lines[first])) {
+      out.push(lines[index]!);
+      continue;
+    }
+    const indent = /^\s*/.exec(lines[first]!)![0];
+    out.push(`${indent}${ADMONITIONS[kind.toLowerCase()]}: ${lines[first]!.trimStart()}`);
+    let at = first + 1;
+    if (delimited) {
+      while (at < lines.length && lines[at]!.trim() !== next.trim()) out.push(lines[at++]!);
+      at++;
+    }
+    index = at - 1;
+  }
+  return out;
+}

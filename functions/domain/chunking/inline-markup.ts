@@ -1,0 +1,71 @@
+/**
+ * One line's inline reST and AsciiDoc markup as Markdown (markup-text.ts reads the blocks): roles,
+ * ``literals``, hyperlinks and references, AsciiDoc's character attributes and man-page links,
+ * footnote references and escapes.
+ */
+
+/** Roles whose text is code (Sphinx's Python, C and standard domains). */
+const CODE_ROLES = new Set('func meth class mod attr data const exc obj option envvar file program samp command kbd code macro member type var keyword'.split(' '));
+const CALLABLE_ROLES = new Set(['func', 'meth']);
+
+/** `:role:`text``, `:py:func:`text``, `:ref:`Title <target>``. */
+const ROLE = /:(?:[\w-]+:)?([\w-]+):`([^`\n]+)`/g;
+/** Whether a line has a role (ROLE without its global flag, which would keep a position between tests). */
+export const HAS_ROLE = new RegExp(ROLE.source);
+/** reST inline literal ``code``. */
+const INLINE_LITERAL = /``([^`\n]+?)``/g;
+/** AsciiDoc man-page link: linkgit:git-config[1]. */
+const LINKGIT = /\blink(?:git|man):([\w./-]+)\[(\d)\]/g;
+/** reST hyperlink `text <url>`_ and AsciiDoc link:url[text]. */
+const REST_LINK = /`([^`<\n]+?)\s*<[^>\n]+>`__?/g;
+/**
+ * A reST reference to a target defined elsewhere on the page: `JavaScript`_, `GitHub Pages`_, and a
+ * substitution's |fetch|_; shown as their text (not a role's `:ref:`…``, nor ``code``_).
+ */
+const NAMED_REFERENCE = /(?<![`:\w])`([^`<\n]+)`__?(?![\w`])|\|([^|\n]+)\|__?(?!\w)/g;
+const ASCIIDOC_LINK = /\blink:[^\s[]+\[([^\]\n]*)\]/g;
+/**
+ * A reST inline literal that hard wrapping broke across lines: "``-1e-100 %\n   1e100``" (not
+ * AsciiDoc's ``quote'' pair). Its start and end strings are where reST reads them (no word or
+ * backtick against their outer side, no space on their inner side), so that the end of one line's
+ * literal and the start of the next line's (two list items "* ``classic``: …", "* ``progress``: …")
+ * are no literal across the line break.
+ */
+export const WRAPPED_INLINE_LITERAL = /(?<![\w`])``(?=\S)((?:(?!'')[^`\n])+)\n[ \t]*((?:(?!'')[^`\n])+?)(?<=\S)``(?![\w`])/g;
+/** AsciiDoc's attributes for characters it would otherwise read as markup ("git diff-{asterisk}", "HEAD{caret}"). */
+const ASCIIDOC_CHARACTERS: Record<string, string> = { asterisk: '*', caret: '^', tilde: '~', plus: '+', startsb: '[', endsb: ']', litdd: '--', vbar: '|', backslash: '\\', apostrophe: "'", amp: '&', lt: '<', gt: '>' };
+const ASCIIDOC_CHARACTER = /\{(asterisk|caret|tilde|plus|startsb|endsb|litdd|vbar|backslash|apostrophe|amp|lt|gt)\}/g;
+/** A footnote reference ("iterated over [#]_.", "[1]_"): a number in the rendered page, nothing in an answer. */
+const FOOTNOTE_REFERENCE = /\s?\[(?:#[\w-]*|\d+|\*)\]_/g;
+/** A reST hyperlink, which hard wrapping may have broken across lines: "See `this article\n  <https://…>`_". */
+export const WRAPPED_REST_LINK = /`([^`<]*?\S)\s+<([^>\s`]+)>`(__?)/g;
+
+function role(name: string, content: string): string {
+  // A role's text is interpreted, so its escapes are too (":file:`\*.txt`" shows "*.txt"); a ``literal``'s are not.
+  const shown = content.replace(/^[~!]/, '').replace(/\s*<[^>]*>$/, '').replace(/\\(.)/g, '$1').trim();
+  if (name === 'pep') return `PEP ${shown}`;
+  if (name === 'rfc') return `RFC ${shown}`;
+  if (!CODE_ROLES.has(name)) return shown;
+  return `\`${CALLABLE_ROLES.has(name) && !shown.endsWith(')') ? `${shown}()` : shown}\``;
+}
+
+/**
+ * One line's inline markup as Markdown: roles, ``literals``, links, footnote references; outside
+ * code, reST's escapes ("`*`\ -operator" reads "`*`-operator", "\(9)" "(9)").
+ */
+export function inlineMarkup(line: string): string {
+  if (!/[:`\\{]|link|[\]|]_/.test(line)) return line;
+  const marked = line
+    .replace(ASCIIDOC_CHARACTER, (_whole, name: string) => ASCIIDOC_CHARACTERS[name]!)
+    .replace(ROLE, (_whole, name: string, content: string) => role(name, content))
+    .replace(NAMED_REFERENCE, (_whole, text: string | undefined, substitution: string | undefined) => text ?? substitution!)
+    .replace(INLINE_LITERAL, '`$1`')
+    .replace(LINKGIT, '$1($2)')
+    .replace(REST_LINK, '$1')
+    .replace(ASCIIDOC_LINK, '$1');
+  // Code spans are kept as written; the text between them (the even parts) loses its escapes.
+  return marked
+    .split(/(`[^`\n]+`)/)
+    .map((part, index) => (index % 2 === 1 ? part : part.replace(FOOTNOTE_REFERENCE, '').replace(/\\ /g, '').replace(/\\([\\()[\]{}*_`|.:;,!?<>#+=-])/g, '$1')))
+    .join('');
+}
