@@ -103,11 +103,11 @@ function focusBonus(sentence: string[], covered: Set<string>): number {
 const FOCUS_WEIGHT = 0.2;
 
 /**
- * A definition: a term list, a colon, what it does ("--autostash, --no-autostash: Automatically
- * create a temporary stash…", "pull.rebase: When true…"). Reference pages answer a how-to question
- * with the option or setting a definition names, so one that matches the question is preferred.
+ * A definition (DEFINED_TERM: a term list, a colon, what it does: "--autostash, --no-autostash:
+ * Automatically create a temporary stash…", "pull.rebase: When true…") that matches the question
+ * gets this bonus: reference pages answer a how-to question with the option or setting a
+ * definition names.
  */
-const DEFINITION = DEFINED_TERM;
 const DEFINITION_BONUS = 0.1;
 
 /** A chunk's first sentence that starts in lower case is most likely the end of one cut at the chunk's start ("also enable dark mode for…"). */
@@ -190,7 +190,7 @@ function scoreCandidates(input: ChatModelInput): Candidate[] {
     const position = (1 - Math.min(sentence.position, 10) * 0.01) * (isCutOff(sentence) ? CUT_OFF_FACTOR : 1);
     // A short line of a slide or a chart is short by nature, not a fragment.
     const length = sentence.line ? 1 : lengthFactor(sentence.text.split(/\s+/).length);
-    const bonus = phraseBonus(questionSequence, ownTerms[index] as string[]) + focusBonus(ownTerms[index] as string[], covered) + (covered.size > 0 && DEFINITION.test(sentence.text) ? DEFINITION_BONUS : 0);
+    const bonus = phraseBonus(questionSequence, ownTerms[index] as string[]) + focusBonus(ownTerms[index] as string[], covered) + (covered.size > 0 && DEFINED_TERM.test(sentence.text) ? DEFINITION_BONUS : 0);
     const unthresholded = (coverage / total + bonus) * length * retrieval * position;
     // Every passage handed over is relevant (relevance.ts): a sentence that holds enough of the question's words competes on its score.
     const score = !matches ? 0 : lexical < RELEVANCE_THRESHOLD ? unthresholded * BELOW_THRESHOLD : (lexical + bonus) * length * retrieval * position;
@@ -358,7 +358,7 @@ function compose(chosen: Candidate[]): { text: string; citedPassageIndexes: numb
       const termShown = sentence.term === undefined || named.has(sentence.term) || sentences.some((other) => other.position < sentence.position && other.text.startsWith(sentence.term!));
       const text = termShown ? sentence.text : `${sentence.term}: ${sentence.text}`;
       // Text left out between two quoted sentences is marked, unless the later one opens on the term it describes.
-      const skips = quoted.length > 0 && previous !== undefined && sentence.position !== previous.position + 1 && !DEFINITION.test(text);
+      const skips = quoted.length > 0 && previous !== undefined && sentence.position !== previous.position + 1 && !DEFINED_TERM.test(text);
       quoted.push(skips ? `… ${text}` : text);
       previous = sentence;
       if (sentence.term !== undefined) named.add(sentence.term);
