@@ -1,5 +1,6 @@
 import { closesFence, codeOf, fencedSegments, fenceOpenedBy } from '../../../shared/markdown/code-fences';
 import { termsOfEntryHeading } from '../chunking/entry-terms';
+import { outsideCodeSpans } from '../chunking/inline-markup';
 import { markupAsMarkdown } from '../chunking/markup-text';
 import { shownTerms } from '../chunking/plain-definitions';
 
@@ -215,7 +216,7 @@ function looksLikeCode(line: string): boolean {
 /** A line without its inline code spans, where a pipe is code ("Jinja's `|tojson` filter"), not a table's cell border. */
 const withoutCodeSpans = (line: string) => line.replace(/`[^`\n]+`/g, '');
 /** A table row's cell borders as spaces; a pipe inside inline code is kept. */
-const cellsAsText = (line: string) => line.split(/(`[^`\n]+`)/).map((part, index) => (index % 2 === 1 ? part : part.replace(/\|/g, ' '))).join('');
+const cellsAsText = (line: string) => outsideCodeSpans(line, (text) => text.replace(/\|/g, ' '));
 
 /** Lines → blocks: wrapped lines joined, list items and headings kept apart, table cells spaced. */
 function proseBlocksOf(raws: string[]): Block[] {

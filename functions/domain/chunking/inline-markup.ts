@@ -63,9 +63,14 @@ export function inlineMarkup(line: string): string {
     .replace(LINKGIT, '$1($2)')
     .replace(REST_LINK, '$1')
     .replace(ASCIIDOC_LINK, '$1');
-  // Code spans are kept as written; the text between them (the even parts) loses its escapes.
-  return marked
+  // Code spans are kept as written; the text between them loses its escapes.
+  return outsideCodeSpans(marked, (text) => text.replace(FOOTNOTE_REFERENCE, '').replace(/\\ /g, '').replace(/\\([\\()[\]{}*_`|.:;,!?<>#+=-])/g, '$1'));
+}
+
+/** A line with `change` made to its text outside inline code spans (`` `a|b` ``), which stay as written. */
+export function outsideCodeSpans(line: string, change: (text: string) => string): string {
+  return line
     .split(/(`[^`\n]+`)/)
-    .map((part, index) => (index % 2 === 1 ? part : part.replace(FOOTNOTE_REFERENCE, '').replace(/\\ /g, '').replace(/\\([\\()[\]{}*_`|.:;,!?<>#+=-])/g, '$1')))
+    .map((part, index) => (index % 2 === 1 ? part : change(part)))
     .join('');
 }

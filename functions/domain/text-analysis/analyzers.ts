@@ -9,8 +9,8 @@ import { foldedWords, foldText } from './tokenizer';
  *
  * | analysis       | used by                                         | stop words          | shortest | stemmed |
  * |----------------|-------------------------------------------------|---------------------|----------|---------|
- * | indexTerms     | lexical index: passages and the questions asked | STOP_WORDS          | 1        | yes (and operators such as ":=") |
- * | contentTerms   | extractive answerer: question and sentences     | QUESTION_STOP_WORDS | 2        | yes (a dotted number is one term; operators after the words) |
+ * | indexTerms     | lexical index: passages and the questions asked | STOP_WORDS          | 1        | yes (and operators such as ":=", short options such as "-s") |
+ * | contentTerms   | extractive answerer: question and sentences     | QUESTION_STOP_WORDS | 2        | yes (a dotted number is one term; operators and short options after the words) |
  * | questionWords  | citation snippet: the question                  | QUESTION_STOP_WORDS | 3        | no      |
  *
  * Shortest word: the index keeps single letters and digits ("T cells", "vitamin D", "type 2
