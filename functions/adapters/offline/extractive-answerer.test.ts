@@ -285,6 +285,17 @@ describe('issue 17: no loss between retrieval and citations', () => {
     expect(answer('How can I enrich an exception with context information once it was raised?', [apart]).text).not.toContain('The add_note() method');
   });
 
+  it("quotes the sentence before one in its paragraph that shares the question's words: a paragraph states its subject first", () => {
+    const rate = passage('fil_tasks', 'tasks.rst', 'Note that this is a *per worker instance* limit, and not a\nglobal one. To enforce a global rate limit (e.g., for an API with a\nmaximum number of requests per second), you must restrict to a given queue.\n\nThe hard time limit, in seconds, for this task.', 0.8);
+    const question = 'Is the rate limit enforced across the whole cluster?';
+    expect(answer(question, [rate]).text).toContain('Note that this is a *per worker instance* limit, and not a global one. To enforce a global rate limit');
+    // Not across a blank line, nor a sentence that shares no word of the question.
+    const apart = { ...rate, text: rate.text.replace('global one. ', 'global one.\n\n') };
+    expect(answer(question, [apart]).text).not.toContain('per worker instance');
+    const unrelated = { ...rate, text: rate.text.replace('Note that this is a *per worker instance* limit, and not a\nglobal one.', 'Workers read their settings when they start.') };
+    expect(answer(question, [unrelated]).text).not.toContain('Workers read');
+  });
+
   it('quotes from at most three passages', () => {
     const passages = ['a', 'b', 'c', 'd'].map((id, n) => passage(`fil_${id}`, `${id}.md`, `Backups of the ${id} cluster run nightly and are kept for ${n + 7} days.`, 0.8 - n / 100));
     const result = answer('How long are nightly backups kept?', passages);
@@ -387,7 +398,7 @@ describe('reading what a reference page needs around the best sentence', () => {
   });
 
   it('marks the text left out between two sentences it quotes from one passage', () => {
-    const refunds = passage('fil_refunds', 'refunds.md', 'Refunds of orders are paid back within 5 days of approval.\n\nShipping is free above 50 euros. Parcels are sent by post. Returns are collected at your door.\n\nGift cards are sold online and in shops. Refunds are never paid for gift cards once they are used.', 0.9);
+    const refunds = passage('fil_refunds', 'refunds.md', 'Refunds of orders are paid back within 5 days of approval.\n\nShipping is free above 50 euros. Parcels are sent by post. Returns are collected at your door.\n\nVouchers are sold online and in shops. Refunds are never paid for gift cards once they are used.', 0.9);
     expect(answer('How fast are refunds paid back, and are they paid for gift cards?', [refunds]).text).toBe('Refunds of orders are paid back within 5 days of approval. … Refunds are never paid for gift cards once they are used. [1]');
   });
 

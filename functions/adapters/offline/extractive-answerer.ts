@@ -289,27 +289,30 @@ function withFollowingSentences(chosen: Candidate[], candidates: Candidate[]): C
 const POINTS_BACK = /^(?:It|Its|This|These|That|Those|They|Their|Them|Such)\b/;
 
 /**
- * Each quoted sentence that points back at the sentence before it in its paragraph, with that
- * sentence: quoted alone, "It can be used to enrich exceptions with context information" does not
- * say what "it" is, and the sentence before names it ("The add_note() method is added to BaseException.").
- * So does a sentence that introduces code or a list and shares a word the question does not have
- * with the sentence before: 'In "diff3" style, the conflict may look like this:' needs 'An
- * alternative style can be used by setting "merge.conflictStyle" to "diff3"'.
+ * Each quoted sentence with the sentence before it in its paragraph when that one leads into it:
+ * - it shares a word with the question: a paragraph states its subject first ("Note that this is a
+ *   *per worker instance* rate limit, and not a global rate limit. To enforce a global rate limit…",
+ *   "This form is to view the changes you have in your working tree… You can use HEAD to compare…");
+ * - the quoted one points back at it: quoted alone, "It can be used to enrich exceptions with
+ *   context information" does not say what "it" is ("The add_note() method is added to BaseException.");
+ * - the quoted one introduces code or a list and shares a word the question does not have with it:
+ *   'In "diff3" style, the conflict may look like this:' needs 'An alternative style can be used by
+ *   setting "merge.conflictStyle" to "diff3"'.
+ * A "This…" sentence right after an example speaks of the example, and brings the sentence that
+ * introduces it, so its code ("This would make pytest look for tests in files that match…").
  */
 function withAntecedents(chosen: Candidate[], candidates: Candidate[]): Candidate[] {
   const result = [...chosen];
   for (const quoted of chosen) {
     if (quoted.sentence.line || quoted.sentence.entry) continue;
-    const introduces = quoted.sentence.code !== undefined || quoted.sentence.items !== undefined;
-    if (!POINTS_BACK.test(quoted.sentence.text) && !introduces) continue;
     const before = candidates.find((other) => other.passageIndex === quoted.passageIndex && other.sentence.position === quoted.sentence.position - 1);
     if (!before || before.sentence.line || before.sentence.entry || result.includes(before)) continue;
-    // "This would make pytest look for tests in files that match…" right after an example speaks of
-    // the example: it is quoted with the sentence that introduces it, and so with its code.
-    const aboutTheCode = before.sentence.code !== undefined && POINTS_BACK.test(quoted.sentence.text) && !introduces;
-    if (!aboutTheCode && (before.sentence.block !== quoted.sentence.block || before.sentence.code)) continue;
-    if (introduces && !POINTS_BACK.test(quoted.sentence.text) && ![...quoted.terms].some((term) => before.terms.has(term) && !quoted.covered.has(term))) continue;
-    result.push(before);
+    const introduces = quoted.sentence.code !== undefined || quoted.sentence.items !== undefined;
+    const pointsBack = POINTS_BACK.test(quoted.sentence.text);
+    const sameParagraph = before.sentence.block === quoted.sentence.block && before.sentence.code === undefined;
+    const leadsIn = sameParagraph && ((before.covered.size > 0 && !isCutOff(before.sentence)) || pointsBack || (introduces && [...quoted.terms].some((term) => before.terms.has(term) && !quoted.covered.has(term))));
+    const aboutTheCode = before.sentence.code !== undefined && pointsBack && !introduces;
+    if (leadsIn || aboutTheCode) result.push(before);
   }
   return result;
 }

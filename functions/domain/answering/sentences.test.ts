@@ -130,6 +130,14 @@ describe('sentencesOf', () => {
     expect(second).toMatchObject({ text: 'Check the result:', code: '```pycon\n>>> import x\n>>> x.ok\nTrue\n```' });
   });
 
+  it('gives a sentence the code blocks that follow one another right after it, one listing cut in pieces', () => {
+    const rabbit = 'Create a user and a virtual host:\n\n.. code-block:: console\n\n    $ rabbitmqctl add_user me secret\n\n.. code-block:: console\n\n    $ rabbitmqctl set_permissions -p vhost me ".*"\n\nSubstitute your values.\n\n.. code-block:: console\n\n    $ rabbitmqctl status\n';
+    const [create, substitute] = sentencesOf(rabbit);
+    expect(create).toMatchObject({ text: 'Create a user and a virtual host:', code: '```console\n$ rabbitmqctl add_user me secret\n```\n```console\n$ rabbitmqctl set_permissions -p vhost me ".*"\n```' });
+    // Text between ends the listing: code after it is no one's.
+    expect(substitute?.code).toBeUndefined();
+  });
+
   it('reads reST roles as inline code, not raw role syntax (issue 17)', () => {
     expect(sentencesOf('Use the :func:`repr` of an object and :mod:`pprint` for nested data.').map((s) => s.text)).toEqual(['Use the `repr()` of an object and `pprint` for nested data.']);
   });

@@ -80,6 +80,7 @@ const MAX_LIST_ITEMS = 8;
 
 /** The longest code block an answer quotes, in lines between its fences. */
 const MAX_CODE_LINES = 30;
+const lineCount = (text: string) => text.split('\n').length;
 
 /**
  * Whether a chunk begins inside a code block cut from the one before it: its fence lines are odd
@@ -323,6 +324,8 @@ export function sentencesOf(passage: string, headings?: readonly string[]): Sent
   let afterProse = false;
   // The sentence whose list is being read: items that follow a sentence ending in ":" are its list.
   let listIntroduction: Sentence | undefined;
+  // The sentence whose code is being read: the code blocks right after it are all its code.
+  let codeOwner: Sentence | undefined;
   const headingLines: string[] = [];
   const pathHeadings = new Set((headings ?? []).map(headingKey));
   // Blocks of one paragraph (hard-wrapped where a sentence ended) share its number.
@@ -337,11 +340,16 @@ export function sentencesOf(passage: string, headings?: readonly string[]): Sent
       // left out, but for the entries of a block the passage starts inside of (codeEntries).
       const introduction = afterProse ? sentences[sentences.length - 1] : undefined;
       if (introduction && introduction.code === undefined && INTRODUCES_CODE.test(introduction.text)) introduction.code = quotedCode(block.text);
+      // Blocks that follow one another with no text between are one listing cut in pieces ("create a
+      // user, a virtual host and allow…:" and a block for each command): the sentence introduces them all.
+      else if (codeOwner?.code !== undefined && lineCount(codeOwner.code) + lineCount(block.text) <= MAX_CODE_LINES) codeOwner.code += `\n${quotedCode(block.text)}`;
       else if (blockIndex === 0) for (const entry of codeEntries(block.text)) sentences.push({ ...entry, heading: heading ?? headings?.at(-1), position: sentences.length, block: paragraph, entry: true });
+      codeOwner = introduction?.code !== undefined && introduction === sentences[sentences.length - 1] ? introduction : codeOwner;
       afterProse = false;
       listIntroduction = undefined;
       continue;
     }
+    codeOwner = undefined;
     afterProse = !block.heading;
     if (block.heading) {
       continuedTerm = undefined;
