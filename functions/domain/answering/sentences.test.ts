@@ -138,6 +138,15 @@ describe('sentencesOf', () => {
     expect(substitute?.code).toBeUndefined();
   });
 
+  it("gives the sentences under a heading that is a name in code (a signal's, a setting's) that name as their term, up to the next heading", () => {
+    const signals = 'task_failure\n~~~~~~~~~~~~\n\nDispatched when a task fails.\n\nOther signals\n~~~~~~~~~~~~~\n\nThey are sent too.';
+    expect(sentencesOf(signals).map((sentence) => [sentence.text, sentence.term])).toEqual([['Dispatched when a task fails.', undefined], ['They are sent too.', undefined]]);
+    const named = signals.replace('task_failure\n~~~~~~~~~~~~', '``task_failure``\n~~~~~~~~~~~~~~~~');
+    expect(sentencesOf(named).map((sentence) => [sentence.text, sentence.term])).toEqual([['Dispatched when a task fails.', '`task_failure`'], ['They are sent too.', undefined]]);
+    // The chunk's own heading path names it when the chunk starts under it.
+    expect(sentencesOf('Sender is the task object executed.', ['Signals', '``task_failure``'])[0]?.term).toBe('`task_failure`');
+  });
+
   it('reads reST roles as inline code, not raw role syntax (issue 17)', () => {
     expect(sentencesOf('Use the :func:`repr` of an object and :mod:`pprint` for nested data.').map((s) => s.text)).toEqual(['Use the `repr()` of an object and `pprint` for nested data.']);
   });

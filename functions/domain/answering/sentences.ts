@@ -1,6 +1,6 @@
 import { closesFence, codeOf, fencedSegments, fenceOpenedBy } from '../../../shared/markdown/code-fences';
 import { termsOfEntryHeading } from '../chunking/entry-terms';
-import { outsideCodeSpans } from '../chunking/inline-markup';
+import { inlineMarkup, outsideCodeSpans } from '../chunking/inline-markup';
 import { markupAsMarkdown } from '../chunking/markup-text';
 import { shownTerms } from '../chunking/plain-definitions';
 
@@ -22,7 +22,7 @@ export interface Sentence {
   code?: string;
   /** The list items the sentence introduces ("…pass it to the cache in two places:"), each as one line of text. */
   items?: string[];
-  /** The term a definition list entry defines ("--porcelain[=<version>]"), on every sentence of its description but the first, which names it. */
+  /** The term a definition list entry defines ("--porcelain[=<version>]"), on every sentence of its description but the first, which names it; or the name in code that heads a section ("`task_failure`"), on the sentences under it. */
   term?: string;
   /** A short line of a passage that has no sentences at all (slide titles, headings, chart labels), quoted as a line under its heading. */
   line?: boolean;
@@ -299,6 +299,13 @@ export function firstCodeBlock(passage: string): string | undefined {
   return block ? quotedCode(block.text) : undefined;
 }
 
+/** A heading that is a name in code only (reST's ``task_failure`` section of a signals page, a setting's heading): what its sentences describe. */
+function identifierHeading(heading: string | undefined): string | undefined {
+  if (heading === undefined) return undefined;
+  const shown = inlineMarkup(heading.trim());
+  return /^`[^`\s]+`$/.test(shown) ? shown : undefined;
+}
+
 /** A heading as the path and the text both spell it: white space collapsed, closing punctuation and case ignored. */
 function headingKey(text: string): string {
   return text.replace(/\s+/g, ' ').replace(/[\s.:#]+$/, '').trim().toLowerCase();
@@ -318,7 +325,7 @@ function headsEntry(heading: string, term: string): boolean {
  */
 export function sentencesOf(passage: string, headings?: readonly string[]): Sentence[] {
   const entryTerms = termsOfEntryHeading(headings?.at(-1));
-  let continuedTerm = entryTerms ? shownTerms(entryTerms) : undefined;
+  let continuedTerm = entryTerms ? shownTerms(entryTerms) : identifierHeading(headings?.at(-1));
   const sentences: Sentence[] = [];
   let heading: string | undefined;
   let afterProse = false;
@@ -352,7 +359,7 @@ export function sentencesOf(passage: string, headings?: readonly string[]): Sent
     codeOwner = undefined;
     afterProse = !block.heading;
     if (block.heading) {
-      continuedTerm = undefined;
+      continuedTerm = identifierHeading(block.text);
       heading = block.text;
       headingLines.push(block.text);
       listIntroduction = undefined;

@@ -135,6 +135,10 @@ describe('markupAsMarkdown', () => {
     expect(markupAsMarkdown(note)).toBe(['', 'Note:', '* `a`: one.', '* `b`: two.', '', 'Warning: Patching builtins may break pytest.', '', '```bash', 'pytest --tb=native', '```', '', ''].join('\n'));
   });
 
+  it("reads a topic's title as a heading of words, not as an object's name", () => {
+    expect(markupAsMarkdown('Primitives\n==========\n\n.. topic:: Overview\n\n    - ``group``\n\n        Runs tasks in parallel.\n\nAfter.')).toBe(['# Primitives', '', '### Overview', '', '- `group`', '', '    Runs tasks in parallel.', '', 'After.'].join('\n'));
+  });
+
   it('reads a reST grid table as a Markdown table, a row per row, and shows no comment', () => {
     const text = ['.. XXX this table is too wide!', '   still the comment', '', '+-----+-----------------+', '| Day | Meaning         |', '+=====+=================+', '| %d  | Day of the      |', '|     | month.          |', '+-----+-----------------+'].join('\n');
     expect(markupAsMarkdown(text)).toBe(['', '', '| Day | Meaning |', '| --- | --- |', '| %d | Day of the month. |', ''].join('\n'));

@@ -111,6 +111,8 @@ const DIRECTIVE = /^\.\.\s+([\w:-]+)::\s*(.*)$/;
 const VERSIONS: Record<string, string> = { versionadded: 'New in version', versionchanged: 'Changed in version', deprecated: 'Deprecated since version', 'deprecated-removed': 'Deprecated since version' };
 /** Directives that show nothing a reader would quote. */
 const SILENT = new Set(['index', 'toctree', 'highlight', 'currentmodule', 'module', 'sectionauthor', 'moduleauthor', 'include', 'contents', 'only', 'testsetup', 'testcleanup', 'raw', 'image', 'figure', 'productionlist', 'literalinclude', 'role', 'default-role', 'program', 'tabularcolumns', 'glossary', 'rubric']);
+/** Directives that set text apart under a title of words (`.. topic:: Overview`), no object's name: the title heads their content. */
+const TITLED = new Set(['topic', 'sidebar']);
 /** AsciiDoc block attributes and anchors ([verse], [[anchor]], [NOTE], :attr: value), and reST targets and comments. */
 const NOISE = /^(?:\[\[[^\]]*\]\]|\[[\w ,="'-]*\]|\.\.\s+_[^:]+:.*|\.\.\s*$|\+)\s*$/;
 /** AsciiDoc preprocessor lines (include::x.txt[], ifdef::attr[], endif::[]), which show nothing. */
@@ -259,6 +261,7 @@ export function markupAsMarkdown(text: string, owner?: string): string {
           if (name === 'rubric' && argument) out.push(`### ${inlineMarkup(argument)}`);
           if (name === 'glossary') out.push(...content.map(inlineMarkup));
         } else if (ADMONITIONS[name]) out.push('', ...admonition(ADMONITIONS[name], argument, content), '');
+        else if (TITLED.has(name)) out.push('', ...(argument ? [`### ${inlineMarkup(argument)}`, ''] : []), ...markupAsMarkdown(content.join('\n'), owner).split('\n'), '');
         else if (VERSIONS[name]) out.push('', `${VERSIONS[name]} ${inlineMarkup([argument, ...content].filter(Boolean).join(': ').replace(/\s+/g, ' '))}`.replace(/([^.])$/, '$1.'), '');
         else {
           // An object description (`.. function:: repr(object)`): its signature heads its text, and
