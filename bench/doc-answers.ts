@@ -6,9 +6,9 @@
  * READMEs of aws-cdk-lib, the Material UI docs, the React Router docs; questions in
  * bench/doc-questions/), and Git's documentation with the 40 questions of ../shared/eval/git-docs-qa
  * when Debian's git-doc is unpacked (GIT_DOC_ROOT, default /usr/share/doc/git-doc), and the reST
- * sources of Python (60 questions), pytest (40), Sphinx with Flask (40) and Celery (40) from
- * Debian's -doc packages when they are (PYTHON_DOC_ROOT, PYTEST_DOC_ROOT, SPHINX_DOC_ROOT,
- * FLASK_DOC_ROOT, CELERY_DOC_ROOT).
+ * sources of Python (60 questions), pytest (40), Sphinx with Flask (40), Celery (40) and
+ * SQLAlchemy (40) from Debian's -doc packages when they are (PYTHON_DOC_ROOT, PYTEST_DOC_ROOT,
+ * SPHINX_DOC_ROOT, FLASK_DOC_ROOT, CELERY_DOC_ROOT, SQLALCHEMY_DOC_ROOT).
  * Writes bench/results/answers.json. See bench/README.md.
  *
  *   npm run bench:answers
@@ -97,6 +97,7 @@ const PYTEST_DOC_ROOT = process.env.PYTEST_DOC_ROOT ?? '/usr/share/doc/python-py
 const SPHINX_DOC_ROOT = process.env.SPHINX_DOC_ROOT ?? '/usr/share/doc/sphinx-doc/html/_sources';
 const FLASK_DOC_ROOT = process.env.FLASK_DOC_ROOT ?? '/usr/share/doc/python-flask-doc/html/_sources';
 const CELERY_DOC_ROOT = process.env.CELERY_DOC_ROOT ?? '/usr/share/doc/python-celery-doc/html/_sources';
+const SQLALCHEMY_DOC_ROOT = process.env.SQLALCHEMY_DOC_ROOT ?? '/usr/share/doc/python-sqlalchemy-doc/rst';
 
 /** A Sphinx project's reST sources as Debian's -doc package ships them (`html/_sources`), and the variable that points at them. */
 interface SphinxSources {
@@ -105,25 +106,28 @@ interface SphinxSources {
   deb: string;
   /** Put before each page's path in its id, when one set holds two projects ("flask/"). */
   prefix?: string;
+  /** How the sources' names end: `.txt` in `html/_sources`; SQLAlchemy ships its `.rst` files, uploaded as `<page>.rst.txt` (the product takes reST as text). */
+  extension?: string;
 }
 
 /**
- * A set of Sphinx reST sources (every `.txt` under each root), each page named for its path, with
- * questions in git-docs-qa's format from doc-questions/: Python 3.11's 497 pages (issue 17's first
- * measurement uploaded them), pytest's 218, Sphinx's 93 with Flask's 73 in one knowledge base, and
- * Celery's 218. The pytest, Sphinx/Flask and Celery questions were written by a reader of those
- * pages who never saw the chat's replies (bench/README.md says which were looked at since).
+ * A set of Sphinx reST sources (every `.txt`, or `.rst`, under each root), each page named for its
+ * path, with questions in git-docs-qa's format from doc-questions/: Python 3.11's 497 pages (issue
+ * 17's first measurement uploaded them), pytest's 218, Sphinx's 93 with Flask's 73 in one knowledge
+ * base, Celery's 218 and SQLAlchemy 1.4's 170 (changelogs included). The pytest, Sphinx/Flask,
+ * Celery and SQLAlchemy questions were written by a reader of those pages who never saw the chat's
+ * replies (bench/README.md says which were looked at since).
  */
 function sphinxSourcesSet(name: string, sources: SphinxSources[]): ApiSet | string {
   const missing = sources.find((source) => !existsSync(source.root));
-  if (missing) return `no ${missing.deb} sources at ${missing.root} (apt-get download ${missing.deb}, dpkg-deb -x, then ${missing.variable}=<root>/usr/share/doc/${missing.deb.replace(/^python3\.11-doc$/, 'python3.11')}/html/_sources)`;
+  if (missing) return `no ${missing.deb} sources at ${missing.root} (apt-get download ${missing.deb}, dpkg-deb -x, then ${missing.variable}=<root>/usr/share/doc/${missing.deb.replace(/^python3\.11-doc$/, 'python3.11')}/${missing.extension === '.rst' ? 'rst' : 'html/_sources'})`;
   const files = sources.flatMap((source) =>
     (readdirSync(source.root, { recursive: true }) as string[])
-      .filter((page) => page.endsWith('.txt'))
+      .filter((page) => page.endsWith(source.extension ?? '.txt'))
       .sort()
       .map((page): ApiSetFile => {
         const id = `${source.prefix ?? ''}${page}`;
-        return { id, name: id.replace(/\//g, '_'), bytes: readFileSync(join(source.root, page)), mimeType: 'text/plain' };
+        return { id, name: id.replace(/\//g, '_').replace(/(?<!\.txt)$/, '.txt'), bytes: readFileSync(join(source.root, page)), mimeType: 'text/plain' };
       }),
   );
   return { name, files, questions: keyFactQuestions(join(HERE, 'doc-questions', `${name}.jsonl`)) };
@@ -137,6 +141,7 @@ const sphinxFlaskDocsSet = () =>
     { root: FLASK_DOC_ROOT, variable: 'FLASK_DOC_ROOT', deb: 'python-flask-doc', prefix: 'flask/' },
   ]);
 const celeryDocsSet = () => sphinxSourcesSet('celery-docs', [{ root: CELERY_DOC_ROOT, variable: 'CELERY_DOC_ROOT', deb: 'python-celery-doc' }]);
+const sqlalchemyDocsSet = () => sphinxSourcesSet('sqlalchemy-docs', [{ root: SQLALCHEMY_DOC_ROOT, variable: 'SQLALCHEMY_DOC_ROOT', deb: 'python-sqlalchemy-doc', extension: '.rst' }]);
 
 /** Questions in git-docs-qa's format: one JSON object a line with id, question, expected_pages and key_facts. */
 function keyFactQuestions(path: string): ApiQuestion[] {
@@ -200,7 +205,7 @@ const { values: args } = parseArgs({ options: { set: { type: 'string', multiple:
 const sets: ApiSet[] = [];
 const skipped: Record<string, string> = {};
 // SciFact (5,183 abstracts, ten minutes) is asked only when named: `--set scifact`.
-const candidates: Array<[name: string, make: () => ApiSet | string]> = [...SETS.map((set): [string, () => ApiSet | string] => [set.name, () => packageSet(set)]), ['git-docs', gitDocsSet], ['python-docs', pythonDocsSet], ['pytest-docs', pytestDocsSet], ['sphinx-flask-docs', sphinxFlaskDocsSet], ['celery-docs', celeryDocsSet], ['scifact', sciFactSet]];
+const candidates: Array<[name: string, make: () => ApiSet | string]> = [...SETS.map((set): [string, () => ApiSet | string] => [set.name, () => packageSet(set)]), ['git-docs', gitDocsSet], ['python-docs', pythonDocsSet], ['pytest-docs', pytestDocsSet], ['sphinx-flask-docs', sphinxFlaskDocsSet], ['celery-docs', celeryDocsSet], ['sqlalchemy-docs', sqlalchemyDocsSet], ['scifact', sciFactSet]];
 for (const [name, make] of candidates) {
   if (args.set ? !args.set.includes(name) : name === 'scifact') continue;
   const candidate = make();
