@@ -7,6 +7,8 @@
 /** Roles whose text is code (Sphinx's Python, C and standard domains). */
 const CODE_ROLES = new Set('func meth class mod attr data const exc obj option envvar file program samp command kbd code macro member type var keyword'.split(' '));
 const CALLABLE_ROLES = new Set(['func', 'meth']);
+/** Roles that name an object of a language domain, whose text Sphinx shortens (shownTarget); a :file:`~/.bashrc` is shown as written. */
+const OBJECT_ROLES = new Set('func meth class mod attr data const exc obj macro member type var'.split(' '));
 
 /** `:role:`text``, `:py:func:`text``, `:ref:`Title <target>``. */
 const ROLE = /:(?:[\w-]+:)?([\w-]+):`([^`\n]+)`/g;
@@ -40,9 +42,20 @@ const FOOTNOTE_REFERENCE = /\s?\[(?:#[\w-]*|\d+|\*)\]_/g;
 /** A reST hyperlink, which hard wrapping may have broken across lines: "See `this article\n  <https://…>`_". */
 export const WRAPPED_REST_LINK = /`([^`<]*?\S)\s+<([^>\s`]+)>`(__?)/g;
 
+/**
+ * A cross-reference's text as Sphinx shows it: a leading dot only says where to look the target up
+ * (":class:`.Session`" shows "Session"), a tilde shows the last part of the name alone
+ * (":class:`~billiard.einfo.ExceptionInfo`" shows "ExceptionInfo"), and "!" only turns the link off.
+ */
+function shownTarget(content: string): string {
+  const title = content.replace(/^!/, '').replace(/^\.+/, '');
+  return title.startsWith('~') ? title.slice(1).replace(/^.*\.(?=[^.])/, '') : title;
+}
+
 function role(name: string, content: string): string {
   // A role's text is interpreted, so its escapes are too (":file:`\*.txt`" shows "*.txt"); a ``literal``'s are not.
-  const shown = content.replace(/^[~!]/, '').replace(/\s*<[^>]*>$/, '').replace(/\\(.)/g, '$1').trim();
+  const explicit = /\s<[^>]*>$/.test(content);
+  const shown = (explicit ? content.replace(/\s*<[^>]*>$/, '') : OBJECT_ROLES.has(name) ? shownTarget(content) : content.replace(/^!/, '')).replace(/\\(.)/g, '$1').trim();
   if (name === 'pep') return `PEP ${shown}`;
   if (name === 'rfc') return `RFC ${shown}`;
   if (!CODE_ROLES.has(name)) return shown;

@@ -6,7 +6,12 @@ import { plainDefinitions } from './plain-definitions';
 describe('markupAsMarkdown', () => {
   it('reads reST roles and ``literals`` as code, references as their text', () => {
     expect(inlineMarkup('Call :func:`repr` on it; see :ref:`the tutorial <tut-intro>` and :pep:`8`, or ``x + 1``.')).toBe('Call `repr()` on it; see the tutorial and PEP 8, or `x + 1`.');
-    expect(inlineMarkup('The :mod:`os.path` module and :class:`~collections.OrderedDict`.')).toBe('The `os.path` module and `collections.OrderedDict`.');
+    expect(inlineMarkup('The :mod:`os.path` module and :class:`~collections.OrderedDict`.')).toBe('The `os.path` module and `OrderedDict`.');
+  });
+
+  it("shows a cross-reference's text as Sphinx does: no leading dot, the last part of a name after a tilde, a file's tilde kept", () => {
+    expect(inlineMarkup('Use :class:`.Session` and :meth:`~.Session.commit`; see :class:`~billiard.einfo.ExceptionInfo`.')).toBe('Use `Session` and `commit()`; see `ExceptionInfo`.');
+    expect(inlineMarkup('Edit :file:`~/.bashrc`, not :class:`!Foo.bar`.')).toBe('Edit `~/.bashrc`, not `Foo.bar`.');
   });
 
   it('reads a reference to a target defined elsewhere (`JavaScript`_, |fetch|_) as its text', () => {
