@@ -361,6 +361,13 @@ export function markupAsMarkdown(text: string, owner?: string): string {
   return out.join('\n').replace(/\n{3,}/g, '\n\n');
 }
 
+/** A reST bullet or enumerated list item's marker ("- ", "3. ", "#. "), as the start of a pattern. */
+const LIST_ITEM_MARKER = String.raw`[-*+•]\s|\d+[.)]\s|#\.\s`;
+/** A first line that opens no paragraph of prose: a list item, a directive, a doctest. */
+const OPENS_NO_PROSE = new RegExp(`^(?:${LIST_ITEM_MARKER}|\\.\\.\\s|>>>)`);
+/** A line that is no definition list's term: a list item (also "(a) "), a field, a directive or comment, a doctest. */
+const NO_TERM = new RegExp(`^(?:${LIST_ITEM_MARKER}|\\(?[a-z\\d]\\)\\s|:|\\.\\.|>>>)`);
+
 /**
  * An admonition's text ("Note: …"): its first paragraph on the label's line, so that a quote of it
  * says it is a note; what follows (a list, a code block, more paragraphs) read as reST in its own
@@ -369,7 +376,7 @@ export function markupAsMarkdown(text: string, owner?: string): string {
 function admonition(label: string, argument: string, content: string[]): string[] {
   const { first, rest } = splitFirstParagraph(content);
   const paragraph = [argument, ...first.map((each) => each.trim())].filter(Boolean);
-  const prose = paragraph.length > 0 && !/^(?:[-*+•]\s|\d+[.)]\s|#\.\s|\.\.\s|>>>)/.test(paragraph[0]!) && !/::$/.test(paragraph.at(-1)!);
+  const prose = paragraph.length > 0 && !OPENS_NO_PROSE.test(paragraph[0]!) && !/::$/.test(paragraph.at(-1)!);
   if (!prose) return [`${label}:`, ...markupAsMarkdown([...(argument ? [argument] : []), ...content].join('\n')).split('\n')];
   return [`${label}: ${inlineMarkup(paragraph.join(' ').replace(/\s+/g, ' '))}`, ...(rest.length > 0 ? markupAsMarkdown(rest.join('\n')).split('\n') : [])];
 }
@@ -387,5 +394,5 @@ function isRestTerm(lines: readonly string[], index: number): boolean {
   if (index === 0 || !isBlank(lines[index - 1]) || lines.slice(0, index).every((above) => isBlank(above) || declaredModule(above) !== undefined || directiveOf(above)?.kind === CURRENT_CLASS)) return false;
   const trimmed = line.trim();
   const bare = trimmed.replace(/``[^`]*``|`[^`]*`/g, 'x');
-  return trimmed.length <= 80 && bare.split(/\s+/).length <= 8 && !/[.!?;,:]$/.test(trimmed) && !/^(?:[-*+•]\s|\d+[.)]\s|#\.\s|\(?[a-z\d]\)\s|:|\.\.|>>>)/.test(trimmed) && !/[=(){}[\];\\|]/.test(bare);
+  return trimmed.length <= 80 && bare.split(/\s+/).length <= 8 && !/[.!?;,:]$/.test(trimmed) && !NO_TERM.test(trimmed) && !/[=(){}[\];\\|]/.test(bare);
 }
