@@ -27,6 +27,15 @@ import { CODE_DIRECTIVE, CURRENT_CLASS, declaredModule, describedClass, describe
  */
 const MOST_LINES_UP = 1000;
 
+/** The lines of `text` above the one that starts at `lineStart`, nearest first, up to MOST_LINES_UP; `end` is where each ends. */
+function* linesAbove(text: string, lineStart: number): Generator<{ line: string; end: number }> {
+  for (let position = lineStart, looked = 0; position > 0 && looked < MOST_LINES_UP; looked++) {
+    const end = position - 1;
+    position = text.lastIndexOf('\n', end - 1) + 1;
+    yield { line: text.slice(position, end), end };
+  }
+}
+
 /** The line of `text` that starts at `start`. */
 function lineAt(text: string, start: number): string {
   const end = text.indexOf('\n', start);
@@ -44,10 +53,8 @@ export function literalOpeningAt(text: string, offset: number): string | undefin
   const line = lineAt(text, lineStart);
   if (isBlank(line)) return undefined;
   let lowest = indentOf(line);
-  for (let position = lineStart, looked = 0; position > 0 && lowest > 0 && looked < MOST_LINES_UP; looked++) {
-    const end = position - 1;
-    position = text.lastIndexOf('\n', end - 1) + 1;
-    const above = text.slice(position, end);
+  for (const { line: above, end } of linesAbove(text, lineStart)) {
+    if (lowest === 0) break;
     if (isBlank(above) || indentOf(above) >= lowest) continue;
     const trimmed = above.trim();
     const introduces = CODE_DIRECTIVE.test(trimmed) || (/::\s*$/.test(trimmed) && !/^\.\.\s/.test(trimmed) && isBlank(lineAt(text, end + 1)));
@@ -71,10 +78,7 @@ export function enclosingClassAt(text: string, offset: number, chunk: string): s
   const member = chunk.split('\n').find((line) => memberKind(line) !== undefined && indentOf(line) > 0);
   if (member === undefined) return undefined;
   const depth = indentOf(member);
-  for (let position = text.lastIndexOf('\n', offset - 1) + 1, looked = 0; position > 0 && looked < MOST_LINES_UP; looked++) {
-    const end = position - 1;
-    position = text.lastIndexOf('\n', end - 1) + 1;
-    const above = text.slice(position, end);
+  for (const { line: above } of linesAbove(text, text.lastIndexOf('\n', offset - 1) + 1)) {
     if (isBlank(above) || indentOf(above) >= depth) continue;
     return describedClass(above);
   }
