@@ -144,6 +144,13 @@ describe('markupAsMarkdown', () => {
     expect(markupAsMarkdown('Primitives\n==========\n\n.. topic:: Overview\n\n    - ``group``\n\n        Runs tasks in parallel.\n\nAfter.')).toBe(['# Primitives', '', '### Overview', '', '- `group`', '', '    Runs tasks in parallel.', '', 'After.'].join('\n'));
   });
 
+  it("reads an object's info fields as Sphinx shows them, and its first paragraph after a version note as its definition", () => {
+    const wrap = ['.. function:: aes_key_wrap(wrapping_key, key_to_wrap)', '', '    .. versionadded:: 1.1', '', '    This function performs AES key wrap as specified in', '    :rfc:`3394`.', '', '    :param bytes wrapping_key: The wrapping key.', '', '    :return bytes: The wrapped key.'].join('\n');
+    expect(markupAsMarkdown(wrap).trim()).toBe(['### `aes_key_wrap(wrapping_key, key_to_wrap)`', '', '`aes_key_wrap`: This function performs AES key wrap as specified in RFC 3394.', '', 'New in version 1.1.', '', 'Parameter `wrapping_key` (bytes): The wrapping key.', '', 'Returns (bytes): The wrapped key.'].join('\n'));
+    // A description that opens with its fields has no definition: the fields are read as fields.
+    expect(markupAsMarkdown('.. function:: openssl_version_number()\n\n    :return int: The integer version.\n')).toContain('\nReturns (int): The integer version.');
+  });
+
   it('reads a reST grid table as a Markdown table, a row per row, and shows no comment', () => {
     const text = ['.. XXX this table is too wide!', '   still the comment', '', '+-----+-----------------+', '| Day | Meaning         |', '+=====+=================+', '| %d  | Day of the      |', '|     | month.          |', '+-----+-----------------+'].join('\n');
     expect(markupAsMarkdown(text)).toBe(['', '', '| Day | Meaning |', '| --- | --- |', '| %d | Day of the month. |', ''].join('\n'));

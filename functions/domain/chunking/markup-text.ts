@@ -1,6 +1,7 @@
 import { fenceOpenedBy } from '../../../shared/markdown/code-fences';
 import { ADMONITION, ADMONITIONS, asciidocAdmonitions } from './admonitions';
 import { gridTableAt, isGridBorder } from './grid-tables';
+import { HAS_INFO_FIELD, infoField } from './info-fields';
 import { HAS_ROLE, inlineMarkup, WRAPPED_INLINE_LITERAL, WRAPPED_REST_LINK } from './inline-markup';
 import { indentedBlock, indentOf, isBlank, splitFirstParagraph, trimBlank } from './markup-lines';
 import { plainDefinitions, shownTerms } from './plain-definitions';
@@ -108,6 +109,8 @@ export const ASCIIDOC_TITLE = /^(={1,5})\s+(\S.*)$/;
 /** Directives whose content is code. */
 export const CODE_DIRECTIVE = /^\.\.\s+(?:code-block|code|sourcecode|highlight-block|doctest|testcode|testoutput)::\s*(\S*)\s*$/;
 const DIRECTIVE = /^\.\.\s+([\w:-]+)::\s*(.*)$/;
+/** A version directive's line (VERSIONS). */
+const VERSION_NOTE = /^\s*\.\.\s+(?:versionadded|versionchanged|deprecated|deprecated-removed)::/;
 const VERSIONS: Record<string, string> = { versionadded: 'New in version', versionchanged: 'Changed in version', deprecated: 'Deprecated since version', 'deprecated-removed': 'Deprecated since version' };
 /** Directives that show nothing a reader would quote. */
 const SILENT = new Set(['index', 'toctree', 'highlight', 'currentmodule', 'module', 'sectionauthor', 'moduleauthor', 'include', 'contents', 'only', 'testsetup', 'testcleanup', 'raw', 'image', 'figure', 'productionlist', 'literalinclude', 'role', 'default-role', 'program', 'tabularcolumns', 'glossary', 'rubric']);
@@ -142,7 +145,7 @@ function hasMarkup(lines: string[]): boolean {
   // is (a traceback's "~~~~^^^^" markers inside a reST code block).
   if (lines.some((line, index) => fenceOpenedBy(line) !== undefined && !isUnderline(line, lines[index - 1]))) return false;
   // A lone "+" joins AsciiDoc blocks; left in, it would read as a heading between them.
-  return lines.some((line, index) => /::\s*$|^\.\.\s|^>>>\s|^-{4,}\s*$|^\.{4,}\s*$|^\+\s*$|:`|(?<!`)``(?!`)|[^`\s]`__?(?![\w`])|link(?:git|man):/.test(line) || ADMONITION.exec(line)?.[1] === '' || isGridBorder(line) || (index > 0 && ADORNMENT.test(line) && !isBlank(lines[index - 1])));
+  return lines.some((line, index) => /::\s*$|^\.\.\s|^>>>\s|^-{4,}\s*$|^\.{4,}\s*$|^\+\s*$|:`|(?<!`)``(?!`)|[^`\s]`__?(?![\w`])|link(?:git|man):/.test(line) || HAS_INFO_FIELD.test(line) || ADMONITION.exec(line)?.[1] === '' || isGridBorder(line) || (index > 0 && ADORNMENT.test(line) && !isBlank(lines[index - 1])));
 }
 
 /**
@@ -280,9 +283,16 @@ export function markupAsMarkdown(text: string, owner?: string): string {
           let described = content;
           while (own !== undefined && described.length > 0 && objectName(described[0]!) === own && /\)\s*$/.test(described[0]!)) described = described.slice(1);
           described = trimBlank(described);
+          // A version note over the description ("New in version 1.1.") goes after the paragraph that defines the object.
+          const versionNotes: string[] = [];
+          while (described.length > 0 && VERSION_NOTE.test(described[0]!)) {
+            const { end: noteEnd } = indentedBlock(described, 1, indentOf(described[0]!));
+            versionNotes.push(...described.slice(0, noteEnd), '');
+            described = trimBlank(described.slice(noteEnd));
+          }
           const { first, rest: afterFirst } = splitFirstParagraph(described);
-          const defines = shown !== undefined && first.length > 0 && !first.some((each) => /^\s*(?:\.\.\s|>>>)|::\s*$/.test(each));
-          const rest = defines ? afterFirst : described;
+          const defines = shown !== undefined && first.length > 0 && !first.some((each) => /^\s*(?:\.\.\s|>>>)|::\s*$/.test(each) || HAS_INFO_FIELD.test(each));
+          const rest = [...versionNotes, ...(defines ? afterFirst : described)];
           if (defines) out.push(`\`${shown}\`: ${inlineMarkup(first.map((each) => each.trim()).join(' '))}`);
           if (rest.length > 0) out.push(...markupAsMarkdown(rest.join('\n'), describedClass(signature)).split('\n'));
           out.push('');
@@ -356,7 +366,7 @@ export function markupAsMarkdown(text: string, owner?: string): string {
         continue;
       }
     }
-    out.push(inlineMarkup(line));
+    out.push(inlineMarkup(infoField(line) ?? line));
   }
   return out.join('\n').replace(/\n{3,}/g, '\n\n');
 }

@@ -1,0 +1,35 @@
+/**
+ * The info fields of a Sphinx object description (":param bytes key: The key.", ":raises
+ * ValueError: …", ":returns: …", ":rtype: int"), read as Sphinx shows them: "Parameter `key`
+ * (bytes): The key.", "Raises `ValueError`: …", "Returns: …", "Return type: int". Left raw, an
+ * answer quoted ":param bytes wrapping_key: The wrapping key." (issue 17: no raw markup).
+ */
+const INFO_FIELD = /^(\s*):(param|parameter|arg|argument|key|keyword|kwarg|kwparam|type|raises|raise|except|exception|var|ivar|cvar|vartype|returns|return|rtype|returntype|meta)(?:\s+((?::[\w:-]+:`[^`\n]+`|[^:\n])*?))?:(?:\s+(.*))?$/;
+
+/** Whether a line is an info field (INFO_FIELD, without its capture groups' use). */
+export const HAS_INFO_FIELD = new RegExp(INFO_FIELD.source);
+
+const PARAMETER_FIELDS = new Set(['param', 'parameter', 'arg', 'argument', 'key', 'keyword', 'kwarg', 'kwparam']);
+const RAISES_FIELDS = new Set(['raises', 'raise', 'except', 'exception']);
+const VARIABLE_FIELDS = new Set(['var', 'ivar', 'cvar']);
+
+/** A plain name in backticks; one already marked up (":exc:`ValueError`") as written, for inlineMarkup to read. */
+const asCode = (name: string) => (/[`:]/.test(name) ? name : `\`${name}\``);
+
+/** The line as Sphinx shows the info field it is, when it is one; undefined otherwise (and for a field this reader does not know). */
+export function infoField(line: string): string | undefined {
+  const field = INFO_FIELD.exec(line);
+  if (!field) return undefined;
+  const [, indent = '', kind = '', argument = '', body = ''] = field;
+  const words = argument.trim().split(/\s+/).filter(Boolean);
+  const name = words.at(-1);
+  const type = words.slice(0, -1).join(' ');
+  const said = (label: string) => `${indent}${label}:${body ? ` ${body}` : ''}`;
+  if (kind === 'meta') return '';
+  if (PARAMETER_FIELDS.has(kind)) return name === undefined ? undefined : said(`Parameter ${asCode(name)}${type ? ` (${type})` : ''}`);
+  if (VARIABLE_FIELDS.has(kind)) return name === undefined ? undefined : said(`Variable ${asCode(name)}${type ? ` (${type})` : ''}`);
+  if (kind === 'type' || kind === 'vartype') return name === undefined ? undefined : said(`Type of ${asCode(argument.trim())}`);
+  if (RAISES_FIELDS.has(kind)) return said(argument.trim() ? `Raises ${asCode(argument.trim())}` : 'Raises');
+  if (kind === 'returns' || kind === 'return') return said(argument.trim() ? `Returns (${argument.trim()})` : 'Returns');
+  return said('Return type');
+}
