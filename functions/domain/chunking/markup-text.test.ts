@@ -151,6 +151,11 @@ describe('markupAsMarkdown', () => {
     expect(markupAsMarkdown('.. function:: openssl_version_number()\n\n    :return int: The integer version.\n')).toContain('\nReturns (int): The integer version.');
   });
 
+  it("reads a term's description after its warning as its definition, and a tab's title as a heading of words", () => {
+    expect(markupAsMarkdown('Keywords\n========\n\n``dependency_links``\n    .. warning::\n        ``dependency_links`` is deprecated.\n\n    A list of strings naming URLs.\n').trim()).toBe(['# Keywords', '', '`dependency_links`: A list of strings naming URLs.', '', 'Warning: `dependency_links` is deprecated.'].join('\n'));
+    expect(markupAsMarkdown('.. tab:: pyproject.toml [#beta]_\n\n   .. code-block:: toml\n\n       [project]\n')).toContain('### pyproject.toml\n\n```toml\n[project]\n```');
+  });
+
   it('reads a reST grid table as a Markdown table, a row per row, and shows no comment', () => {
     const text = ['.. XXX this table is too wide!', '   still the comment', '', '+-----+-----------------+', '| Day | Meaning         |', '+=====+=================+', '| %d  | Day of the      |', '|     | month.          |', '+-----+-----------------+'].join('\n');
     expect(markupAsMarkdown(text)).toBe(['', '', '| Day | Meaning |', '| --- | --- |', '| %d | Day of the month. |', ''].join('\n'));

@@ -109,13 +109,11 @@ export const ASCIIDOC_TITLE = /^(={1,5})\s+(\S.*)$/;
 /** Directives whose content is code. */
 export const CODE_DIRECTIVE = /^\.\.\s+(?:code-block|code|sourcecode|highlight-block|doctest|testcode|testoutput)::\s*(\S*)\s*$/;
 const DIRECTIVE = /^\.\.\s+([\w:-]+)::\s*(.*)$/;
-/** A version directive's line (VERSIONS). */
-const VERSION_NOTE = /^\s*\.\.\s+(?:versionadded|versionchanged|deprecated|deprecated-removed)::/;
 const VERSIONS: Record<string, string> = { versionadded: 'New in version', versionchanged: 'Changed in version', deprecated: 'Deprecated since version', 'deprecated-removed': 'Deprecated since version' };
 /** Directives that show nothing a reader would quote. */
 const SILENT = new Set(['index', 'toctree', 'highlight', 'currentmodule', 'module', 'sectionauthor', 'moduleauthor', 'include', 'contents', 'only', 'testsetup', 'testcleanup', 'raw', 'image', 'figure', 'productionlist', 'literalinclude', 'role', 'default-role', 'program', 'tabularcolumns', 'glossary', 'rubric']);
 /** Directives that set text apart under a title of words (`.. topic:: Overview`), no object's name: the title heads their content. */
-const TITLED = new Set(['topic', 'sidebar']);
+const TITLED = new Set(['topic', 'sidebar', 'tab']);
 /** AsciiDoc block attributes and anchors ([verse], [[anchor]], [NOTE], :attr: value), and reST targets and comments. */
 const NOISE = /^(?:\[\[[^\]]*\]\]|\[[\w ,="'-]*\]|\.\.\s+_[^:]+:.*|\.\.\s*$|\+)\s*$/;
 /** AsciiDoc preprocessor lines (include::x.txt[], ifdef::attr[], endif::[]), which show nothing. */
@@ -282,14 +280,8 @@ export function markupAsMarkdown(text: string, owner?: string): string {
           // Further signatures of the object ("lru_cache(maxsize=128, typed=False)") stand on the lines after the directive's.
           let described = content;
           while (own !== undefined && described.length > 0 && objectName(described[0]!) === own && /\)\s*$/.test(described[0]!)) described = described.slice(1);
-          described = trimBlank(described);
-          // A version note over the description ("New in version 1.1.") goes after the paragraph that defines the object.
-          const versionNotes: string[] = [];
-          while (described.length > 0 && VERSION_NOTE.test(described[0]!)) {
-            const { end: noteEnd } = indentedBlock(described, 1, indentOf(described[0]!));
-            versionNotes.push(...described.slice(0, noteEnd), '');
-            described = trimBlank(described.slice(noteEnd));
-          }
+          const { notes: versionNotes, body } = leadingNotes(trimBlank(described));
+          described = body;
           const { first, rest: afterFirst } = splitFirstParagraph(described);
           const defines = shown !== undefined && first.length > 0 && !first.some((each) => /^\s*(?:\.\.\s|>>>)|::\s*$/.test(each) || HAS_INFO_FIELD.test(each));
           const rest = [...versionNotes, ...(defines ? afterFirst : described)];
@@ -346,8 +338,10 @@ export function markupAsMarkdown(text: string, owner?: string): string {
     // A reST definition list's item (a glossary's entry): its term alone on a line, its definition
     // indented right under it; read as a definition, "`__slots__`: A declaration inside a class…".
     if (isRestTerm(lines, index) && restructured()) {
-      const { body, end } = indentedBlock(lines, index + 1, indentOf(line));
-      const { first, rest } = splitFirstParagraph(body);
+      const { body: definition, end } = indentedBlock(lines, index + 1, indentOf(line));
+      const { notes, body } = leadingNotes(definition);
+      const { first, rest: afterFirst } = splitFirstParagraph(body);
+      const rest = [...notes, ...afterFirst];
       out.push('', `${shownTerms([trimmed])}: ${inlineMarkup(first.map((each) => each.trim()).join(' '))}`, ...(rest.length > 0 ? markupAsMarkdown(rest.join('\n')).split('\n') : []), '');
       index = end - 1;
       continue;
@@ -377,6 +371,25 @@ const LIST_ITEM_MARKER = String.raw`[-*+•]\s|\d+[.)]\s|#\.\s`;
 const OPENS_NO_PROSE = new RegExp(`^(?:${LIST_ITEM_MARKER}|\\.\\.\\s|>>>)`);
 /** A line that is no definition list's term: a list item (also "(a) "), a field, a directive or comment, a doctest. */
 const NO_TERM = new RegExp(`^(?:${LIST_ITEM_MARKER}|\\(?[a-z\\d]\\)\\s|:|\\.\\.|>>>)`);
+
+/** A version note's or an admonition's directive line (VERSIONS, ADMONITIONS). */
+const NOTE_DIRECTIVE = new RegExp(`^\\s*\\.\\.\\s+(?:${[...Object.keys(VERSIONS), ...Object.keys(ADMONITIONS)].join('|')})::`);
+
+/**
+ * A description's notes before its first paragraph ("New in version 1.1.", a warning), apart from
+ * what follows: the paragraph that defines the object or term goes on its name's line, the notes
+ * after it ("`dependency_links`: A list of strings…" rather than ".. warning::" read as its text).
+ */
+function leadingNotes(lines: string[]): { notes: string[]; body: string[] } {
+  const notes: string[] = [];
+  let body = lines;
+  while (body.length > 0 && NOTE_DIRECTIVE.test(body[0]!)) {
+    const { end } = indentedBlock(body, 1, indentOf(body[0]!));
+    notes.push(...body.slice(0, end), '');
+    body = trimBlank(body.slice(end));
+  }
+  return { notes, body };
+}
 
 /**
  * An admonition's text ("Note: …"): its first paragraph on the label's line, so that a quote of it
