@@ -296,6 +296,19 @@ describe('issue 17: no loss between retrieval and citations', () => {
     expect(answer(question, [unrelated]).text).not.toContain('Workers read');
   });
 
+  it("answers with a section's example when the section opens with it, and counts no lead-in quoted with its code as a fragment", () => {
+    const ed25519 = passage('fil_ed25519', 'ed25519.rst', ['Signing & Verification', '~~~~~~~~~~~~~~~~~~~~~~', '', '.. doctest::', '', '    >>> private_key = Ed25519PrivateKey.generate()', '    >>> signature = private_key.sign(b"my message")', '    >>> private_key.public_key().verify(signature, b"my message")'].join('\n'), 0.9);
+    const vectors = passage('fil_vectors', 'test-vectors.rst', 'Ed25519 private key and corresponding public key, with a message signed by it, in plain format.', 0.85);
+    const result = answer('How do I sign and verify a message with Ed25519?', [ed25519, vectors]);
+    expect(result.text.startsWith('Signing & Verification: [1]\n```\n>>> private_key = Ed25519PrivateKey.generate()')).toBe(true);
+    // "For example:" with its code is no fragment either; "and run it:", the end of a sentence, is.
+    const example = passage('fil_guide', 'guide.rst', 'Tokens expire.\n\nFor example::\n\n    token = Fernet(key).encrypt_at_time(b"message", current_time=0)\n', 0.9);
+    const note = passage('fil_note', 'note.rst', 'Every message is encrypted with the key before it is sent.', 0.88);
+    expect(answer('How do I encrypt a message at a given time?', [example, note]).text.startsWith('For example: [1]')).toBe(true);
+    const cut = { ...example, text: example.text.replace('For example::', 'and run it::') };
+    expect(answer('How do I encrypt a message at a given time?', [cut, note]).text.startsWith('and run it')).toBe(false);
+  });
+
   it('quotes from at most three passages', () => {
     const passages = ['a', 'b', 'c', 'd'].map((id, n) => passage(`fil_${id}`, `${id}.md`, `Backups of the ${id} cluster run nightly and are kept for ${n + 7} days.`, 0.8 - n / 100));
     const result = answer('How long are nightly backups kept?', passages);

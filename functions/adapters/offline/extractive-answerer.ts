@@ -188,8 +188,10 @@ function scoreCandidates(input: ChatModelInput): Candidate[] {
     // Retrieval's order counts: the first page is preferred unless another's sentence is clearly better.
     const retrieval = (0.7 + 0.3 * (bm25Of(passage.score) / bestPassageScore)) * (1 - RANK_STEP * Math.min(passageIndex, 4));
     const position = (1 - Math.min(sentence.position, 10) * 0.01) * (isCutOff(sentence) ? CUT_OFF_FACTOR : 1);
-    // A short line of a slide or a chart is short by nature, not a fragment.
-    const length = sentence.line ? 1 : lengthFactor(sentence.text.split(/\s+/).length);
+    // A short line of a slide or a chart is short by nature, not a fragment; so is a lead-in quoted
+    // with its code ("For example:", a section's title over its example), unless it starts in lower
+    // case ("and run it:"), the end of a sentence.
+    const length = sentence.line || (sentence.code !== undefined && (/^[\p{Lu}`]/u.test(sentence.text) || sentence.text === `${sentence.heading}:`)) ? 1 : lengthFactor(sentence.text.split(/\s+/).length);
     const bonus = phraseBonus(questionSequence, ownTerms[index] as string[]) + focusBonus(ownTerms[index] as string[], covered) + (covered.size > 0 && DEFINED_TERM.test(sentence.text) ? DEFINITION_BONUS : 0);
     const unthresholded = (coverage / total + bonus) * length * retrieval * position;
     // Every passage handed over is relevant (relevance.ts): a sentence that holds enough of the question's words competes on its score.

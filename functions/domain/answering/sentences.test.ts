@@ -147,6 +147,13 @@ describe('sentencesOf', () => {
     expect(sentencesOf('Sender is the task object executed.', ['Signals', '``task_failure``'])[0]?.term).toBe('`task_failure`');
   });
 
+  it("makes a section that opens with its code a sentence of its title, which introduces the code", () => {
+    const section = 'Signing\n~~~~~~~\n\n.. doctest::\n\n    >>> signature = key.sign(b"message")\n\nKeys\n~~~~\n\nKeys are made once.';
+    expect(sentencesOf(section)).toMatchObject([{ text: 'Signing:', heading: 'Signing', code: '```\n>>> signature = key.sign(b"message")\n```' }, { text: 'Keys are made once.' }]);
+    // Code after a sentence that does not introduce it stays no one's.
+    expect(sentencesOf('Keys\n~~~~\n\nKeys are made once.\n\n    >>> key = make()\n').filter((sentence) => sentence.code)).toEqual([]);
+  });
+
   it('reads reST roles as inline code, not raw role syntax (issue 17)', () => {
     expect(sentencesOf('Use the :func:`repr` of an object and :mod:`pprint` for nested data.').map((s) => s.text)).toEqual(['Use the `repr()` of an object and `pprint` for nested data.']);
   });

@@ -329,6 +329,7 @@ export function sentencesOf(passage: string, headings?: readonly string[]): Sent
   const sentences: Sentence[] = [];
   let heading: string | undefined;
   let afterProse = false;
+  let afterHeading = false;
   // The sentence whose list is being read: items that follow a sentence ending in ":" are its list.
   let listIntroduction: Sentence | undefined;
   // The sentence whose code is being read: the code blocks right after it are all its code.
@@ -351,13 +352,20 @@ export function sentencesOf(passage: string, headings?: readonly string[]): Sent
       // user, a virtual host and allow…:" and a block for each command): the sentence introduces them all.
       else if (codeOwner?.code !== undefined && lineCount(codeOwner.code) + lineCount(block.text) <= MAX_CODE_LINES) codeOwner.code += `\n${quotedCode(block.text)}`;
       else if (blockIndex === 0) for (const entry of codeEntries(block.text)) sentences.push({ ...entry, heading: heading ?? headings?.at(-1), position: sentences.length, block: paragraph, entry: true });
+      // A section that opens with its code (a title, then an example) is answered by the title and the code.
+      else if (afterHeading && heading !== undefined) {
+        sentences.push({ text: `${heading}:`, heading, position: sentences.length, block: paragraph, code: quotedCode(block.text) });
+        codeOwner = sentences[sentences.length - 1];
+      }
       codeOwner = introduction?.code !== undefined && introduction === sentences[sentences.length - 1] ? introduction : codeOwner;
       afterProse = false;
+      afterHeading = false;
       listIntroduction = undefined;
       continue;
     }
     codeOwner = undefined;
     afterProse = !block.heading;
+    afterHeading = Boolean(block.heading);
     if (block.heading) {
       continuedTerm = identifierHeading(block.text);
       heading = block.text;
