@@ -6,9 +6,10 @@
  * READMEs of aws-cdk-lib, the Material UI docs, the React Router docs; questions in
  * bench/doc-questions/), and Git's documentation with the 40 questions of ../shared/eval/git-docs-qa
  * when Debian's git-doc is unpacked (GIT_DOC_ROOT, default /usr/share/doc/git-doc), and the reST
- * sources of Python (60 questions), pytest (40), Sphinx with Flask (40), Celery (40) and
- * SQLAlchemy (40) from Debian's -doc packages when they are (PYTHON_DOC_ROOT, PYTEST_DOC_ROOT,
- * SPHINX_DOC_ROOT, FLASK_DOC_ROOT, CELERY_DOC_ROOT, SQLALCHEMY_DOC_ROOT).
+ * sources of Python (60 questions), pytest (40), Sphinx with Flask (40), Celery (40), SQLAlchemy
+ * (40) and setuptools with cryptography (40) from Debian's -doc packages when they are
+ * (PYTHON_DOC_ROOT, PYTEST_DOC_ROOT, SPHINX_DOC_ROOT, FLASK_DOC_ROOT, CELERY_DOC_ROOT,
+ * SQLALCHEMY_DOC_ROOT, SETUPTOOLS_DOC_ROOT, CRYPTOGRAPHY_DOC_ROOT).
  * Writes bench/results/answers.json. See bench/README.md.
  *
  *   npm run bench:answers
@@ -98,6 +99,8 @@ const SPHINX_DOC_ROOT = process.env.SPHINX_DOC_ROOT ?? '/usr/share/doc/sphinx-do
 const FLASK_DOC_ROOT = process.env.FLASK_DOC_ROOT ?? '/usr/share/doc/python-flask-doc/html/_sources';
 const CELERY_DOC_ROOT = process.env.CELERY_DOC_ROOT ?? '/usr/share/doc/python-celery-doc/html/_sources';
 const SQLALCHEMY_DOC_ROOT = process.env.SQLALCHEMY_DOC_ROOT ?? '/usr/share/doc/python-sqlalchemy-doc/rst';
+const SETUPTOOLS_DOC_ROOT = process.env.SETUPTOOLS_DOC_ROOT ?? '/usr/share/doc/python-setuptools-doc/html/_sources';
+const CRYPTOGRAPHY_DOC_ROOT = process.env.CRYPTOGRAPHY_DOC_ROOT ?? '/usr/share/doc/python-cryptography-doc/html/_sources';
 
 /** A Sphinx project's reST sources as Debian's -doc package ships them (`html/_sources`), and the variable that points at them. */
 interface SphinxSources {
@@ -114,9 +117,9 @@ interface SphinxSources {
  * A set of Sphinx reST sources (every `.txt`, or `.rst`, under each root), each page named for its
  * path, with questions in git-docs-qa's format from doc-questions/: Python 3.11's 497 pages (issue
  * 17's first measurement uploaded them), pytest's 218, Sphinx's 93 with Flask's 73 in one knowledge
- * base, Celery's 218 and SQLAlchemy 1.4's 170 (changelogs included). The pytest, Sphinx/Flask,
- * Celery and SQLAlchemy questions were written by a reader of those pages who never saw the chat's
- * replies (bench/README.md says which were looked at since).
+ * base, Celery's 218, SQLAlchemy 1.4's 170 (changelogs included), and setuptools' 48 with
+ * cryptography's 56. The questions of all but Python were written by a reader of those pages who
+ * never saw the chat's replies (bench/README.md says which were looked at since).
  */
 function sphinxSourcesSet(name: string, sources: SphinxSources[]): ApiSet | string {
   const missing = sources.find((source) => !existsSync(source.root));
@@ -141,6 +144,11 @@ const sphinxFlaskDocsSet = () =>
     { root: FLASK_DOC_ROOT, variable: 'FLASK_DOC_ROOT', deb: 'python-flask-doc', prefix: 'flask/' },
   ]);
 const celeryDocsSet = () => sphinxSourcesSet('celery-docs', [{ root: CELERY_DOC_ROOT, variable: 'CELERY_DOC_ROOT', deb: 'python-celery-doc' }]);
+const setuptoolsCryptographyDocsSet = () =>
+  sphinxSourcesSet('setuptools-cryptography-docs', [
+    { root: SETUPTOOLS_DOC_ROOT, variable: 'SETUPTOOLS_DOC_ROOT', deb: 'python-setuptools-doc', prefix: 'setuptools/' },
+    { root: CRYPTOGRAPHY_DOC_ROOT, variable: 'CRYPTOGRAPHY_DOC_ROOT', deb: 'python-cryptography-doc', prefix: 'cryptography/' },
+  ]);
 const sqlalchemyDocsSet = () => sphinxSourcesSet('sqlalchemy-docs', [{ root: SQLALCHEMY_DOC_ROOT, variable: 'SQLALCHEMY_DOC_ROOT', deb: 'python-sqlalchemy-doc', extension: '.rst' }]);
 
 /** Questions in git-docs-qa's format: one JSON object a line with id, question, expected_pages and key_facts. */
@@ -205,7 +213,7 @@ const { values: args } = parseArgs({ options: { set: { type: 'string', multiple:
 const sets: ApiSet[] = [];
 const skipped: Record<string, string> = {};
 // SciFact (5,183 abstracts, ten minutes) is asked only when named: `--set scifact`.
-const candidates: Array<[name: string, make: () => ApiSet | string]> = [...SETS.map((set): [string, () => ApiSet | string] => [set.name, () => packageSet(set)]), ['git-docs', gitDocsSet], ['python-docs', pythonDocsSet], ['pytest-docs', pytestDocsSet], ['sphinx-flask-docs', sphinxFlaskDocsSet], ['celery-docs', celeryDocsSet], ['sqlalchemy-docs', sqlalchemyDocsSet], ['scifact', sciFactSet]];
+const candidates: Array<[name: string, make: () => ApiSet | string]> = [...SETS.map((set): [string, () => ApiSet | string] => [set.name, () => packageSet(set)]), ['git-docs', gitDocsSet], ['python-docs', pythonDocsSet], ['pytest-docs', pytestDocsSet], ['sphinx-flask-docs', sphinxFlaskDocsSet], ['celery-docs', celeryDocsSet], ['sqlalchemy-docs', sqlalchemyDocsSet], ['setuptools-cryptography-docs', setuptoolsCryptographyDocsSet], ['scifact', sciFactSet]];
 for (const [name, make] of candidates) {
   if (args.set ? !args.set.includes(name) : name === 'scifact') continue;
   const candidate = make();
