@@ -76,6 +76,9 @@ describe('entryTermsAt', () => {
     expect(entryTermsAt(reference, at('Return a JSON'))).toEqual(['JSONEncoder.encode']);
     expect(entryTermsAt(reference, at('Plain text'))).toBeUndefined();
     expect(entryTermsAt('.. note::\n\n   Indented under a note.', 12)).toBeUndefined();
+    // A chunk cut inside the directive's own line starts its description.
+    expect(entryTermsAt(reference, at('fp, *, indent=None)'))).toEqual(['dump']);
+    expect(entryTermsAt(reference, at('indent=None)\n\n   Extensible'))).toEqual(['JSONEncoder']);
   });
 
   it('names the object description a chunk starts in when it starts deeper, inside a literal block of its body', () => {

@@ -96,9 +96,11 @@ function objectDescribedAt(lines: readonly string[], module?: string): string | 
     return -1;
   };
   const last = lines.at(-1) ?? '';
-  if (isBlank(last) || indentOf(last) === 0) return undefined;
-  let at = above(lines.length - 2, indentOf(last));
-  while (at >= 0 && indentOf(lines[at]!) > 0 && describedObject(lines[at]!) === undefined) at = above(at - 1, indentOf(lines[at]!));
+  // A chunk cut inside the directive's own line ("…aes_key_wrap(wrapping_key," | "key_to_wrap)") starts that object's description.
+  const own = describedObject(last) !== undefined;
+  if (!own && (isBlank(last) || indentOf(last) === 0)) return undefined;
+  let at = own ? lines.length - 1 : above(lines.length - 2, indentOf(last));
+  while (!own && at >= 0 && indentOf(lines[at]!) > 0 && describedObject(lines[at]!) === undefined) at = above(at - 1, indentOf(lines[at]!));
   if (at < 0) return undefined;
   const line = lines[at]!;
   const name = describedObject(line, module);
