@@ -154,6 +154,15 @@ describe('sentencesOf', () => {
     expect(sentencesOf('Keys\n~~~~\n\nKeys are made once.\n\n    >>> key = make()\n').filter((sentence) => sentence.code)).toEqual([]);
   });
 
+  it("reads reST's auto-numbered items (\"#. \") as list items, not a wrapped item's first line as a heading", () => {
+    const steps = "Follow these steps:\n\n#. Add ``results`` to ``INSTALLED_APPS`` in your\n   Django project's settings.\n#. Run the migrations.";
+    expect(sentencesOf(steps).map((sentence) => [sentence.text, sentence.heading])).toEqual([
+      ['Follow these steps:', undefined],
+      ["Add `results` to `INSTALLED_APPS` in your Django project's settings.", undefined],
+      ['Run the migrations.', undefined],
+    ]);
+  });
+
   it('reads reST roles as inline code, not raw role syntax (issue 17)', () => {
     expect(sentencesOf('Use the :func:`repr` of an object and :mod:`pprint` for nested data.').map((s) => s.text)).toEqual(['Use the `repr()` of an object and `pprint` for nested data.']);
   });
