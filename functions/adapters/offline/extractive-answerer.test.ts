@@ -309,6 +309,12 @@ describe('issue 17: no loss between retrieval and citations', () => {
     expect(answer('How do I encrypt a message at a given time?', [cut, note]).text.startsWith('and run it')).toBe(false);
   });
 
+  it('prefers the sentence that writes the name in code the question writes', () => {
+    const proxies = passage('fil_proxy', 'proxy.rst', 'An association proxy returns a list.\n\nMappings are kept apart from it.\n\nThe `association_proxy()` returns a list.', 0.9);
+    const result = answer('What does association_proxy return?', [proxies]);
+    expect(result.text).toBe('The `association_proxy()` returns a list. [1]');
+  });
+
   it('quotes from at most three passages', () => {
     const passages = ['a', 'b', 'c', 'd'].map((id, n) => passage(`fil_${id}`, `${id}.md`, `Backups of the ${id} cluster run nightly and are kept for ${n + 7} days.`, 0.8 - n / 100));
     const result = answer('How long are nightly backups kept?', passages);

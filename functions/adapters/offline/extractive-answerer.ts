@@ -110,6 +110,17 @@ const FOCUS_WEIGHT = 0.2;
  */
 const DEFINITION_BONUS = 0.1;
 
+/**
+ * The names in code a question writes: `association_proxy`, `os.getenv`, `scopedSession`,
+ * `--autostash`. Split into words they match "association proxy" in prose as well; a sentence (or
+ * the code it introduces) that writes the name itself gets NAMED_BONUS: it is about that thing.
+ */
+const IDENTIFIER = /[A-Za-z_][\w.]*(?:_[\w.]*|\.[A-Za-z_]\w*|[a-z][A-Z]\w*)|--?[a-z][\w-]+/g;
+const NAMED_BONUS = 0.1;
+function identifiersOf(question: string): string[] {
+  return [...new Set(question.match(IDENTIFIER) ?? [])].filter((name) => name.length > 3);
+}
+
 /** A chunk's first sentence that starts in lower case is most likely the end of one cut at the chunk's start ("also enable dark mode for…"). */
 function isCutOff(sentence: Sentence): boolean {
   return sentence.position === 0 && /^(?:\p{Ll}|[),.;:]|\(\p{Ll})/u.test(sentence.text);
@@ -125,6 +136,7 @@ function scoreCandidates(input: ChatModelInput): Candidate[] {
   const questionTerms = questionTermsOf(input);
   if (questionTerms.size === 0) return [];
   const questionSequence = contentTerms(input.question);
+  const identifiers = identifiersOf(input.question);
   // A passage's headings, and a heading or term its sentences share, are read once: each of its sentences stands under them.
   const termsOfText = new Map<string, string[]>();
   const termsOf = (text: string) => {
@@ -192,7 +204,8 @@ function scoreCandidates(input: ChatModelInput): Candidate[] {
     // with its code ("For example:", a section's title over its example), unless it starts in lower
     // case ("and run it:"), the end of a sentence.
     const length = sentence.line || (sentence.code !== undefined && (/^[\p{Lu}`]/u.test(sentence.text) || sentence.text === `${sentence.heading}:`)) ? 1 : lengthFactor(sentence.text.split(/\s+/).length);
-    const bonus = phraseBonus(questionSequence, ownTerms[index] as string[]) + focusBonus(ownTerms[index] as string[], covered) + (covered.size > 0 && DEFINED_TERM.test(sentence.text) ? DEFINITION_BONUS : 0);
+    const named = identifiers.some((name) => sentence.text.includes(name) || sentence.code?.includes(name));
+    const bonus = (named ? NAMED_BONUS : 0) + phraseBonus(questionSequence, ownTerms[index] as string[]) + focusBonus(ownTerms[index] as string[], covered) + (covered.size > 0 && DEFINED_TERM.test(sentence.text) ? DEFINITION_BONUS : 0);
     const unthresholded = (coverage / total + bonus) * length * retrieval * position;
     // Every passage handed over is relevant (relevance.ts): a sentence that holds enough of the question's words competes on its score.
     const score = !matches ? 0 : lexical < RELEVANCE_THRESHOLD ? unthresholded * BELOW_THRESHOLD : (lexical + bonus) * length * retrieval * position;
