@@ -7,9 +7,10 @@
  * bench/doc-questions/), and Git's documentation with the 40 questions of ../shared/eval/git-docs-qa
  * when Debian's git-doc is unpacked (GIT_DOC_ROOT, default /usr/share/doc/git-doc), and the reST
  * sources of Python (60 questions), pytest (40), Sphinx with Flask (40), Celery (40), SQLAlchemy
- * (40) and setuptools with cryptography (40) from Debian's -doc packages when they are
- * (PYTHON_DOC_ROOT, PYTEST_DOC_ROOT, SPHINX_DOC_ROOT, FLASK_DOC_ROOT, CELERY_DOC_ROOT,
- * SQLALCHEMY_DOC_ROOT, SETUPTOOLS_DOC_ROOT, CRYPTOGRAPHY_DOC_ROOT).
+ * (40), setuptools with cryptography (40) and click, Jinja, Werkzeug with attrs (40) from
+ * Debian's -doc packages when they are (PYTHON_DOC_ROOT, PYTEST_DOC_ROOT, SPHINX_DOC_ROOT,
+ * FLASK_DOC_ROOT, CELERY_DOC_ROOT, SQLALCHEMY_DOC_ROOT, SETUPTOOLS_DOC_ROOT, CRYPTOGRAPHY_DOC_ROOT,
+ * CLICK_DOC_ROOT, JINJA2_DOC_ROOT, WERKZEUG_DOC_ROOT, ATTRS_DOC_ROOT).
  * Writes bench/results/answers.json. See bench/README.md.
  *
  *   npm run bench:answers
@@ -101,6 +102,10 @@ const CELERY_DOC_ROOT = process.env.CELERY_DOC_ROOT ?? '/usr/share/doc/python-ce
 const SQLALCHEMY_DOC_ROOT = process.env.SQLALCHEMY_DOC_ROOT ?? '/usr/share/doc/python-sqlalchemy-doc/rst';
 const SETUPTOOLS_DOC_ROOT = process.env.SETUPTOOLS_DOC_ROOT ?? '/usr/share/doc/python-setuptools-doc/html/_sources';
 const CRYPTOGRAPHY_DOC_ROOT = process.env.CRYPTOGRAPHY_DOC_ROOT ?? '/usr/share/doc/python-cryptography-doc/html/_sources';
+const CLICK_DOC_ROOT = process.env.CLICK_DOC_ROOT ?? '/usr/share/doc/python-click-doc/html/_sources';
+const JINJA2_DOC_ROOT = process.env.JINJA2_DOC_ROOT ?? '/usr/share/doc/python-jinja2-doc/html/_sources';
+const WERKZEUG_DOC_ROOT = process.env.WERKZEUG_DOC_ROOT ?? '/usr/share/doc/python-werkzeug-doc/html/_sources';
+const ATTRS_DOC_ROOT = process.env.ATTRS_DOC_ROOT ?? '/usr/share/doc/python-attr-doc/html/_sources';
 
 /** A Sphinx project's reST sources as Debian's -doc package ships them (`html/_sources`), and the variable that points at them. */
 interface SphinxSources {
@@ -117,8 +122,8 @@ interface SphinxSources {
  * A set of Sphinx reST sources (every `.txt`, or `.rst`, under each root), each page named for its
  * path, with questions in git-docs-qa's format from doc-questions/: Python 3.11's 497 pages (issue
  * 17's first measurement uploaded them), pytest's 218, Sphinx's 93 with Flask's 73 in one knowledge
- * base, Celery's 218, SQLAlchemy 1.4's 170 (changelogs included), and setuptools' 48 with
- * cryptography's 56. The questions of all but Python were written by a reader of those pages who
+ * base, Celery's 218, SQLAlchemy 1.4's 170 (changelogs included), setuptools' 48 with
+ * cryptography's 56, and click's 23, Jinja's 13, Werkzeug's 39 and attrs' 15 together. The questions of all but Python were written by a reader of those pages who
  * never saw the chat's replies (bench/README.md says which were looked at since).
  */
 function sphinxSourcesSet(name: string, sources: SphinxSources[]): ApiSet | string {
@@ -148,6 +153,13 @@ const setuptoolsCryptographyDocsSet = () =>
   sphinxSourcesSet('setuptools-cryptography-docs', [
     { root: SETUPTOOLS_DOC_ROOT, variable: 'SETUPTOOLS_DOC_ROOT', deb: 'python-setuptools-doc', prefix: 'setuptools/' },
     { root: CRYPTOGRAPHY_DOC_ROOT, variable: 'CRYPTOGRAPHY_DOC_ROOT', deb: 'python-cryptography-doc', prefix: 'cryptography/' },
+  ]);
+const palletsAttrsDocsSet = () =>
+  sphinxSourcesSet('pallets-attrs-docs', [
+    { root: CLICK_DOC_ROOT, variable: 'CLICK_DOC_ROOT', deb: 'python-click-doc', prefix: 'click/' },
+    { root: JINJA2_DOC_ROOT, variable: 'JINJA2_DOC_ROOT', deb: 'python-jinja2-doc', prefix: 'jinja2/' },
+    { root: WERKZEUG_DOC_ROOT, variable: 'WERKZEUG_DOC_ROOT', deb: 'python-werkzeug-doc', prefix: 'werkzeug/' },
+    { root: ATTRS_DOC_ROOT, variable: 'ATTRS_DOC_ROOT', deb: 'python-attr-doc', prefix: 'attrs/' },
   ]);
 const sqlalchemyDocsSet = () => sphinxSourcesSet('sqlalchemy-docs', [{ root: SQLALCHEMY_DOC_ROOT, variable: 'SQLALCHEMY_DOC_ROOT', deb: 'python-sqlalchemy-doc', extension: '.rst' }]);
 
@@ -213,7 +225,7 @@ const { values: args } = parseArgs({ options: { set: { type: 'string', multiple:
 const sets: ApiSet[] = [];
 const skipped: Record<string, string> = {};
 // SciFact (5,183 abstracts, ten minutes) is asked only when named: `--set scifact`.
-const candidates: Array<[name: string, make: () => ApiSet | string]> = [...SETS.map((set): [string, () => ApiSet | string] => [set.name, () => packageSet(set)]), ['git-docs', gitDocsSet], ['python-docs', pythonDocsSet], ['pytest-docs', pytestDocsSet], ['sphinx-flask-docs', sphinxFlaskDocsSet], ['celery-docs', celeryDocsSet], ['sqlalchemy-docs', sqlalchemyDocsSet], ['setuptools-cryptography-docs', setuptoolsCryptographyDocsSet], ['scifact', sciFactSet]];
+const candidates: Array<[name: string, make: () => ApiSet | string]> = [...SETS.map((set): [string, () => ApiSet | string] => [set.name, () => packageSet(set)]), ['git-docs', gitDocsSet], ['python-docs', pythonDocsSet], ['pytest-docs', pytestDocsSet], ['sphinx-flask-docs', sphinxFlaskDocsSet], ['celery-docs', celeryDocsSet], ['sqlalchemy-docs', sqlalchemyDocsSet], ['setuptools-cryptography-docs', setuptoolsCryptographyDocsSet], ['pallets-attrs-docs', palletsAttrsDocsSet], ['scifact', sciFactSet]];
 for (const [name, make] of candidates) {
   if (args.set ? !args.set.includes(name) : name === 'scifact') continue;
   const candidate = make();
