@@ -94,44 +94,37 @@ function gitDocsSet(): ApiSet | string {
   return { name: 'git-docs', files, questions: keyFactQuestions(join(GIT_DOCS_QA, 'questions.jsonl')) };
 }
 
-const PYTHON_DOC_ROOT = process.env.PYTHON_DOC_ROOT ?? '/usr/share/doc/python3.11/html/_sources';
-const PYTEST_DOC_ROOT = process.env.PYTEST_DOC_ROOT ?? '/usr/share/doc/python-pytest-doc/html/_sources';
-const SPHINX_DOC_ROOT = process.env.SPHINX_DOC_ROOT ?? '/usr/share/doc/sphinx-doc/html/_sources';
-const FLASK_DOC_ROOT = process.env.FLASK_DOC_ROOT ?? '/usr/share/doc/python-flask-doc/html/_sources';
-const CELERY_DOC_ROOT = process.env.CELERY_DOC_ROOT ?? '/usr/share/doc/python-celery-doc/html/_sources';
-const SQLALCHEMY_DOC_ROOT = process.env.SQLALCHEMY_DOC_ROOT ?? '/usr/share/doc/python-sqlalchemy-doc/rst';
-const SETUPTOOLS_DOC_ROOT = process.env.SETUPTOOLS_DOC_ROOT ?? '/usr/share/doc/python-setuptools-doc/html/_sources';
-const CRYPTOGRAPHY_DOC_ROOT = process.env.CRYPTOGRAPHY_DOC_ROOT ?? '/usr/share/doc/python-cryptography-doc/html/_sources';
-const CLICK_DOC_ROOT = process.env.CLICK_DOC_ROOT ?? '/usr/share/doc/python-click-doc/html/_sources';
-const JINJA2_DOC_ROOT = process.env.JINJA2_DOC_ROOT ?? '/usr/share/doc/python-jinja2-doc/html/_sources';
-const WERKZEUG_DOC_ROOT = process.env.WERKZEUG_DOC_ROOT ?? '/usr/share/doc/python-werkzeug-doc/html/_sources';
-const ATTRS_DOC_ROOT = process.env.ATTRS_DOC_ROOT ?? '/usr/share/doc/python-attr-doc/html/_sources';
-
-/** A Sphinx project's reST sources as Debian's -doc package ships them (`html/_sources`), and the variable that points at them. */
+/** A Sphinx project's reST sources as Debian's -doc package ships them, and the variable that points at them when unpacked elsewhere. */
 interface SphinxSources {
-  root: string;
-  variable: string;
+  /** The package; its sources are under /usr/share/doc/<its directory>/html/_sources unless `under` says otherwise. */
   deb: string;
+  variable: string;
+  /** The package's directory under /usr/share/doc when it is not the package's name (python3.11-doc's is python3.11). */
+  directory?: string;
   /** Put before each page's path in its id, when one set holds two projects ("flask/"). */
   prefix?: string;
-  /** How the sources' names end: `.txt` in `html/_sources`; SQLAlchemy ships its `.rst` files, uploaded as `<page>.rst.txt` (the product takes reST as text). */
-  extension?: string;
+  /** SQLAlchemy ships its `.rst` files under `rst/`, uploaded as `<page>.rst.txt` (the product takes reST as text); the others `.txt` under `html/_sources`. */
+  rst?: boolean;
 }
+
+const sourcesPath = (source: SphinxSources) => `/usr/share/doc/${source.directory ?? source.deb}/${source.rst ? 'rst' : 'html/_sources'}`;
 
 /**
  * A set of Sphinx reST sources (every `.txt`, or `.rst`, under each root), each page named for its
  * path, with questions in git-docs-qa's format from doc-questions/: Python 3.11's 497 pages (issue
  * 17's first measurement uploaded them), pytest's 218, Sphinx's 93 with Flask's 73 in one knowledge
  * base, Celery's 218, SQLAlchemy 1.4's 170 (changelogs included), setuptools' 48 with
- * cryptography's 56, and click's 23, Jinja's 13, Werkzeug's 39 and attrs' 15 together. The questions of all but Python were written by a reader of those pages who
- * never saw the chat's replies (bench/README.md says which were looked at since).
+ * cryptography's 56, and click's 23, Jinja's 13, Werkzeug's 39 and attrs' 15 together. The
+ * questions of all but Python were written by a reader of those pages who never saw the chat's
+ * replies (bench/README.md says which were looked at since).
  */
 function sphinxSourcesSet(name: string, sources: SphinxSources[]): ApiSet | string {
-  const missing = sources.find((source) => !existsSync(source.root));
-  if (missing) return `no ${missing.deb} sources at ${missing.root} (apt-get download ${missing.deb}, dpkg-deb -x, then ${missing.variable}=<root>/usr/share/doc/${missing.deb.replace(/^python3\.11-doc$/, 'python3.11')}/${missing.extension === '.rst' ? 'rst' : 'html/_sources'})`;
-  const files = sources.flatMap((source) =>
+  const rooted = sources.map((source) => ({ ...source, root: process.env[source.variable] ?? sourcesPath(source) }));
+  const missing = rooted.find((source) => !existsSync(source.root));
+  if (missing) return `no ${missing.deb} sources at ${missing.root} (apt-get download ${missing.deb}, dpkg-deb -x, then ${missing.variable}=<root>${sourcesPath(missing)})`;
+  const files = rooted.flatMap((source) =>
     (readdirSync(source.root, { recursive: true }) as string[])
-      .filter((page) => page.endsWith(source.extension ?? '.txt'))
+      .filter((page) => page.endsWith(source.rst ? '.rst' : '.txt'))
       .sort()
       .map((page): ApiSetFile => {
         const id = `${source.prefix ?? ''}${page}`;
@@ -141,27 +134,26 @@ function sphinxSourcesSet(name: string, sources: SphinxSources[]): ApiSet | stri
   return { name, files, questions: keyFactQuestions(join(HERE, 'doc-questions', `${name}.jsonl`)) };
 }
 
-const pythonDocsSet = () => sphinxSourcesSet('python-docs', [{ root: PYTHON_DOC_ROOT, variable: 'PYTHON_DOC_ROOT', deb: 'python3.11-doc' }]);
-const pytestDocsSet = () => sphinxSourcesSet('pytest-docs', [{ root: PYTEST_DOC_ROOT, variable: 'PYTEST_DOC_ROOT', deb: 'python-pytest-doc' }]);
-const sphinxFlaskDocsSet = () =>
-  sphinxSourcesSet('sphinx-flask-docs', [
-    { root: SPHINX_DOC_ROOT, variable: 'SPHINX_DOC_ROOT', deb: 'sphinx-doc', prefix: 'sphinx/' },
-    { root: FLASK_DOC_ROOT, variable: 'FLASK_DOC_ROOT', deb: 'python-flask-doc', prefix: 'flask/' },
-  ]);
-const celeryDocsSet = () => sphinxSourcesSet('celery-docs', [{ root: CELERY_DOC_ROOT, variable: 'CELERY_DOC_ROOT', deb: 'python-celery-doc' }]);
-const setuptoolsCryptographyDocsSet = () =>
-  sphinxSourcesSet('setuptools-cryptography-docs', [
-    { root: SETUPTOOLS_DOC_ROOT, variable: 'SETUPTOOLS_DOC_ROOT', deb: 'python-setuptools-doc', prefix: 'setuptools/' },
-    { root: CRYPTOGRAPHY_DOC_ROOT, variable: 'CRYPTOGRAPHY_DOC_ROOT', deb: 'python-cryptography-doc', prefix: 'cryptography/' },
-  ]);
-const palletsAttrsDocsSet = () =>
-  sphinxSourcesSet('pallets-attrs-docs', [
-    { root: CLICK_DOC_ROOT, variable: 'CLICK_DOC_ROOT', deb: 'python-click-doc', prefix: 'click/' },
-    { root: JINJA2_DOC_ROOT, variable: 'JINJA2_DOC_ROOT', deb: 'python-jinja2-doc', prefix: 'jinja2/' },
-    { root: WERKZEUG_DOC_ROOT, variable: 'WERKZEUG_DOC_ROOT', deb: 'python-werkzeug-doc', prefix: 'werkzeug/' },
-    { root: ATTRS_DOC_ROOT, variable: 'ATTRS_DOC_ROOT', deb: 'python-attr-doc', prefix: 'attrs/' },
-  ]);
-const sqlalchemyDocsSet = () => sphinxSourcesSet('sqlalchemy-docs', [{ root: SQLALCHEMY_DOC_ROOT, variable: 'SQLALCHEMY_DOC_ROOT', deb: 'python-sqlalchemy-doc', extension: '.rst' }]);
+const SPHINX_SETS: Record<string, SphinxSources[]> = {
+  'python-docs': [{ deb: 'python3.11-doc', directory: 'python3.11', variable: 'PYTHON_DOC_ROOT' }],
+  'pytest-docs': [{ deb: 'python-pytest-doc', variable: 'PYTEST_DOC_ROOT' }],
+  'sphinx-flask-docs': [
+    { deb: 'sphinx-doc', variable: 'SPHINX_DOC_ROOT', prefix: 'sphinx/' },
+    { deb: 'python-flask-doc', variable: 'FLASK_DOC_ROOT', prefix: 'flask/' },
+  ],
+  'celery-docs': [{ deb: 'python-celery-doc', variable: 'CELERY_DOC_ROOT' }],
+  'sqlalchemy-docs': [{ deb: 'python-sqlalchemy-doc', variable: 'SQLALCHEMY_DOC_ROOT', rst: true }],
+  'setuptools-cryptography-docs': [
+    { deb: 'python-setuptools-doc', variable: 'SETUPTOOLS_DOC_ROOT', prefix: 'setuptools/' },
+    { deb: 'python-cryptography-doc', variable: 'CRYPTOGRAPHY_DOC_ROOT', prefix: 'cryptography/' },
+  ],
+  'pallets-attrs-docs': [
+    { deb: 'python-click-doc', variable: 'CLICK_DOC_ROOT', prefix: 'click/' },
+    { deb: 'python-jinja2-doc', variable: 'JINJA2_DOC_ROOT', prefix: 'jinja2/' },
+    { deb: 'python-werkzeug-doc', variable: 'WERKZEUG_DOC_ROOT', prefix: 'werkzeug/' },
+    { deb: 'python-attr-doc', variable: 'ATTRS_DOC_ROOT', prefix: 'attrs/' },
+  ],
+};
 
 /** Questions in git-docs-qa's format: one JSON object a line with id, question, expected_pages and key_facts. */
 function keyFactQuestions(path: string): ApiQuestion[] {
@@ -225,7 +217,7 @@ const { values: args } = parseArgs({ options: { set: { type: 'string', multiple:
 const sets: ApiSet[] = [];
 const skipped: Record<string, string> = {};
 // SciFact (5,183 abstracts, ten minutes) is asked only when named: `--set scifact`.
-const candidates: Array<[name: string, make: () => ApiSet | string]> = [...SETS.map((set): [string, () => ApiSet | string] => [set.name, () => packageSet(set)]), ['git-docs', gitDocsSet], ['python-docs', pythonDocsSet], ['pytest-docs', pytestDocsSet], ['sphinx-flask-docs', sphinxFlaskDocsSet], ['celery-docs', celeryDocsSet], ['sqlalchemy-docs', sqlalchemyDocsSet], ['setuptools-cryptography-docs', setuptoolsCryptographyDocsSet], ['pallets-attrs-docs', palletsAttrsDocsSet], ['scifact', sciFactSet]];
+const candidates: Array<[name: string, make: () => ApiSet | string]> = [...SETS.map((set): [string, () => ApiSet | string] => [set.name, () => packageSet(set)]), ['git-docs', gitDocsSet], ...Object.entries(SPHINX_SETS).map(([name, sources]): [string, () => ApiSet | string] => [name, () => sphinxSourcesSet(name, sources)]), ['scifact', sciFactSet]];
 for (const [name, make] of candidates) {
   if (args.set ? !args.set.includes(name) : name === 'scifact') continue;
   const candidate = make();
