@@ -347,17 +347,19 @@ export function sentencesOf(passage: string, headings?: readonly string[]): Sent
       // Code goes with the sentence right before it when that sentence introduces it; other code is
       // left out, but for the entries of a block the passage starts inside of (codeEntries).
       const introduction = afterProse ? sentences[sentences.length - 1] : undefined;
-      if (introduction && introduction.code === undefined && INTRODUCES_CODE.test(introduction.text)) introduction.code = quotedCode(block.text);
+      if (introduction && introduction.code === undefined && INTRODUCES_CODE.test(introduction.text)) {
+        introduction.code = quotedCode(block.text);
+        codeOwner = introduction;
+      }
       // Blocks that follow one another with no text between are one listing cut in pieces ("create a
       // user, a virtual host and allow…:" and a block for each command): the sentence introduces them all.
       else if (codeOwner?.code !== undefined && lineCount(codeOwner.code) + lineCount(block.text) <= MAX_CODE_LINES) codeOwner.code += `\n${quotedCode(block.text)}`;
       else if (blockIndex === 0) for (const entry of codeEntries(block.text)) sentences.push({ ...entry, heading: heading ?? headings?.at(-1), position: sentences.length, block: paragraph, entry: true });
       // A section that opens with its code (a title, then an example) is answered by the title and the code.
       else if (afterHeading && heading !== undefined) {
-        sentences.push({ text: `${heading}:`, heading, position: sentences.length, block: paragraph, code: quotedCode(block.text) });
-        codeOwner = sentences[sentences.length - 1];
+        codeOwner = { text: `${heading}:`, heading, position: sentences.length, block: paragraph, code: quotedCode(block.text) };
+        sentences.push(codeOwner);
       }
-      codeOwner = introduction?.code !== undefined && introduction === sentences[sentences.length - 1] ? introduction : codeOwner;
       afterProse = false;
       afterHeading = false;
       listIntroduction = undefined;

@@ -280,11 +280,11 @@ export function markupAsMarkdown(text: string, owner?: string): string {
           // Further signatures of the object ("lru_cache(maxsize=128, typed=False)") stand on the lines after the directive's.
           let described = content;
           while (own !== undefined && described.length > 0 && objectName(described[0]!) === own && /\)\s*$/.test(described[0]!)) described = described.slice(1);
-          const { notes: versionNotes, body } = leadingNotes(trimBlank(described));
+          const { notes, body } = leadingNotes(trimBlank(described));
           described = body;
           const { first, rest: afterFirst } = splitFirstParagraph(described);
           const defines = shown !== undefined && first.length > 0 && !first.some((each) => /^\s*(?:\.\.\s|>>>)|::\s*$/.test(each) || HAS_INFO_FIELD.test(each));
-          const rest = [...versionNotes, ...(defines ? afterFirst : described)];
+          const rest = [...notes, ...(defines ? afterFirst : described)];
           if (defines) out.push(`\`${shown}\`: ${inlineMarkup(first.map((each) => each.trim()).join(' '))}`);
           if (rest.length > 0) out.push(...markupAsMarkdown(rest.join('\n'), describedClass(signature)).split('\n'));
           out.push('');
