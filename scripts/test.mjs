@@ -16,6 +16,8 @@ const ARCHITECTURE_ROOTS = ['functions', 'local', 'shared', 'frontend/src', 'lib
 
 const failures = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Each failed test, repeated at the end: CI shows only the tail of a run's output. */
+const failedTests = [];
 
 function run(label, command, args) {
   console.log(`\n=== ${label} ===`);
@@ -44,6 +46,17 @@ function vitest(project, ...alongside) {
     totals.passed += summary.numPassedTests ?? 0;
     totals.failed += summary.numFailedTests ?? 0;
     totals.skipped += (summary.numPendingTests ?? 0) + (summary.numTodoTests ?? 0);
+    for (const file of summary.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) {
+        if (test.status !== 'failed') continue;
+        const reason = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+        failedTests.push(`${project}: ${file.name.replace(`${process.cwd()}/`, '')} > ${test.fullName}: ${reason}`);
+      }
+      // A file that fails before its tests run (a hook, an import) has no failed test to name.
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed')) {
+        failedTests.push(`${project}: ${file.name.replace(`${process.cwd()}/`, '')}: ${(file.message ?? '').split('\n')[0].slice(0, 300)}`);
+      }
+    }
   }
 }
 
@@ -71,6 +84,7 @@ try {
 }
 if (browserReady && run('chromium', 'bash', ['scripts/ensure-chromium.sh'])) vitest('browser');
 
+if (failedTests.length > 0) console.log(`\nFailed tests:\n${failedTests.map((line) => `  ${line}`).join('\n')}`);
 console.log(`\nStages failed: ${failures.length === 0 ? 'none' : failures.join(', ')}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length === 0 ? 0 : 1);
