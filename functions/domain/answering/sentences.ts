@@ -1,6 +1,6 @@
 import { closesFence, codeOf, fencedSegments, fenceOpenedBy } from '../../../shared/markdown/code-fences';
 import { termsOfEntryHeading } from '../chunking/entry-terms';
-import { inlineMarkup, outsideCodeSpans } from '../chunking/inline-markup';
+import { inlineMarkup, outsideCodeSpans, withoutCodeSpans } from '../chunking/inline-markup';
 import { markupAsMarkdown } from '../chunking/markup-text';
 import { shownTerms } from '../chunking/plain-definitions';
 
@@ -214,8 +214,6 @@ function looksLikeCode(line: string): boolean {
   return symbols >= 3 && symbols / prose.length > 0.08;
 }
 
-/** A line without its inline code spans, where a pipe is code ("Jinja's `|tojson` filter"), not a table's cell border. */
-const withoutCodeSpans = (line: string) => line.replace(/`[^`\n]+`/g, '');
 /** A table row's cell borders as spaces; a pipe inside inline code is kept. */
 const cellsAsText = (line: string) => outsideCodeSpans(line, (text) => text.replace(/\|/g, ' '));
 
@@ -240,6 +238,7 @@ function proseBlocksOf(raws: string[]): Block[] {
       continue;
     }
     // A table row stands alone: its cells read as one line; a separator row (|---|) says nothing.
+    // A pipe in a code span is code ("Jinja's `|tojson` filter"), not a table's cell border.
     if ((withoutCodeSpans(raws[index] as string).match(/\|/g)?.length ?? 0) >= 2) {
       flush();
       if (/[\p{L}\p{N}]/u.test(line)) blocks.push({ text: line, heading: false, row: true });
