@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ALLOW_PRIVATE_URLS_ENV } from '../../functions/domain/outbound/address-policy';
@@ -30,11 +30,16 @@ describe('a crawl across a restart', () => {
   it('resumes after the platform stops mid-crawl, and keeps every page once', async () => {
     process.env[ALLOW_PRIVATE_URLS_ENV] = 'true';
     let served = 0;
+    // Until the first platform has stopped, the site answers three pages and holds the rest: however
+    // long the stop takes on a busy machine, the crawl it cuts has most of the site left to do.
+    let firstPlatformRunning = true;
+    const held: ServerResponse[] = [];
     site = createServer((request, response) => {
       const path = new URL(request.url ?? '/', 'http://site').pathname;
       if (path === '/robots.txt') return void response.writeHead(404).end();
       const n = path === '/' ? 0 : Number(path.slice('/page-'.length));
       if (!Number.isInteger(n) || n < 0 || n >= PAGES) return void response.writeHead(404).end();
+      if (firstPlatformRunning && served >= 3) return void held.push(response);
       served += 1;
       const links = n === 0 ? Array.from({ length: PAGES - 1 }, (_, i) => `<a href="/page-${i + 1}">Page ${i + 1}</a>`).join(' ') : '';
       response.writeHead(200, { 'content-type': 'text/html' }).end(`<html><head><title>Page ${n}</title></head><body><main><h1>Page ${n}</h1><p>Lighthouse keeper note number ${n}.</p>${links}</main></body></html>`);
@@ -51,11 +56,13 @@ describe('a crawl across a restart', () => {
     const created = await callApi<Json>(first.url, 'POST', '/api/web-sources', { token, body: { name: 'Lighthouse', configuration: { url: siteUrl, crawl_depth: 2 } } });
     expect(created.status).toBe(201);
     const id = created.body.webSource.id as string;
-    // At the politeness limit of 2 requests a second, stopping after three pages leaves most of the site.
     await waitUntil(async () => served >= 3, true, 30_000);
     await first.stop();
     const servedBeforeRestart = served;
-    expect(servedBeforeRestart).toBeLessThan(PAGES);
+    expect(servedBeforeRestart).toBe(3);
+    // The stopped platform's abandoned request fails; the queue redelivers its slice after the restart.
+    firstPlatformRunning = false;
+    for (const response of held) response.destroy();
 
     const second = await startTestPlatform({ dataDir, port: Number(new URL(first.url).port), ownDatabase: true });
     try {
