@@ -187,6 +187,28 @@ describe('one lockout for every password check (contract §1.8)', () => {
   });
 });
 
+describe('a password longer than any account may have (MAX_PASSWORD_LENGTH)', () => {
+  // 20,000 characters of 3 UTF-8 bytes each: the issuer's token endpoint refused the form it made as
+  // unparsable, and §4.1 answered 502 "Identity provider unavailable" (found by the route fuzzer).
+  const long = '\u202e'.repeat(20_000);
+
+  it('is a wrong password at sign-in (§4.1), not an unavailable provider', async () => {
+    const email = await newUser();
+    const answer = await apiLogin(email, long);
+    expect(answer.status).toBe(401);
+    expect(answer.body.message).toBe('Invalid email or password');
+    expect((await apiLogin(email, PASSWORD)).status).toBe(200);
+  });
+
+  it('is an incorrect current password in the in-app change (§4.11)', async () => {
+    const email = await newUser();
+    const { token } = await signedIn(email);
+    const answer = await api('POST', '/api/auth/change-password', { token, body: { currentPassword: long, newPassword: 'Another-Password-1' } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe('Current password is incorrect');
+  });
+});
+
 describe('ID tokens and the logout denylist (contract §1.2, §4.8)', () => {
   it('ID tokens of the embedded issuer carry a jti, of their own', async () => {
     const { idToken, token } = await signedIn(await newUser());

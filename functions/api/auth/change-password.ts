@@ -1,5 +1,5 @@
 import type { ValidationDetail } from '../../../shared/api/errors';
-import { passwordProblems, type PasswordPolicy } from '../../../shared/rules/password-policy';
+import { MAX_PASSWORD_LENGTH, passwordProblems, type PasswordPolicy } from '../../../shared/rules/password-policy';
 import { UserRepository, type UserRecord } from '../../domain/users/user-repository';
 import type { UserCaller } from '../../http/api-types';
 import { badRequest, conflict, validationError } from '../../contracts/contract-error';
@@ -46,6 +46,8 @@ export async function changePassword(ports: Ports, caller: UserCaller, input: Ch
   const problems = changePasswordProblems(input, organizationSettings(organization).security.passwordPolicy);
   if (problems.length > 0) throw validationError(problems);
 
+  // No account's password is longer: the provider is not asked (Cognito would refuse the request itself).
+  if ((input.currentPassword as string).length > MAX_PASSWORD_LENGTH) throw badRequest(AUTH_MESSAGES.currentPasswordIncorrect);
   const subject = user.subject ?? caller.token.sub;
   let correct: boolean;
   try {

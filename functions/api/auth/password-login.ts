@@ -1,4 +1,5 @@
 import { normalizeEmail } from '../../../shared/rules/fields';
+import { MAX_PASSWORD_LENGTH } from '../../../shared/rules/password-policy';
 import { OrganizationRepository } from '../../domain/organizations/organization-repository';
 import { organizationSettings } from '../../domain/organizations/organization-settings';
 import { lockedOutFor } from '../../domain/rate-limits/password-attempts';
@@ -32,8 +33,10 @@ async function signInAtProvider(ports: Ports, email: string, password: string): 
  */
 export async function passwordLogin(ports: Ports, rawEmail: string, password: string) {
   const email = normalizeEmail(rawEmail);
-  // No account has a longer address (§1.10), and its keys would pass DynamoDB's key size.
-  if (email.length > MAX_EMAIL_LENGTH) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+  // No account has a longer address (§1.10), and its keys would pass DynamoDB's key size. No
+  // account has a longer password either: the provider would refuse it as a malformed request
+  // (Cognito's limit, or the embedded issuer's body size), not as a wrong password.
+  if (email.length > MAX_EMAIL_LENGTH || password.length > MAX_PASSWORD_LENGTH) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
   const known = await new UserRepository(ports.database).findByEmail(email);
   const knownOrganization = known ? await new OrganizationRepository(ports.database).get(known.organization_id) : undefined;
   const settings = knownOrganization ? organizationSettings(knownOrganization) : undefined;
