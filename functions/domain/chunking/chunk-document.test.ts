@@ -165,6 +165,20 @@ describe('chunkDocument structure', () => {
     }
   });
 
+  it('begins the overlap at a sentence when one starts within it, not at the first word it holds', () => {
+    const text = Array.from({ length: 12 }, (_, n) => `The cat number ${n} sat on the mat today.`).join(' ');
+    const chunks = chunkDocument({ text, sections: [] }, { chunkSize: 100, overlap: 45 });
+    expect(chunks.length).toBeGreaterThan(3);
+    for (const chunk of chunks.slice(1)) {
+      expect(chunk.charStart).toBeLessThan(chunks[chunk.index - 1]!.charEnd);
+      expect(chunk.text).toMatch(/^The cat number \d+ /);
+    }
+    // No sentence starts in the window: the overlap begins at a word, as before; "e.g. the" starts none.
+    const wrapped = chunkDocument({ text: `${'alpha '.repeat(30)}e.g. the ${'beta '.repeat(30)}`.trim(), sections: [] }, { chunkSize: 100, overlap: 20 });
+    expect(wrapped[1]!.text).toMatch(/^(?:alpha|e\.g\.|the|beta) /);
+    expect(wrapped[1]!.charStart).toBeLessThan(wrapped[0]!.charEnd);
+  });
+
   it('never overlaps across sections and carries each section’s metadata', () => {
     const sections = [
       { text: sentence('one', 40), page: 1, headings: ['Intro'] },

@@ -50,8 +50,9 @@ export interface Chunk {
  * inside a section it breaks between paragraphs, else sentences, lines, words; a word is cut only
  * when it alone is longer than `chunkSize`. Units are packed greedily up to `chunkSize`. From the
  * second chunk of a section on, a chunk starts with up to `overlap` characters from the end of the
- * previous one, beginning at a word; the overlap shrinks when it would not leave room for the next
- * unit. Chunk text is the original text, not re-spaced.
+ * previous one, beginning at a sentence where one starts there, else at a word; the overlap
+ * shrinks when it would not leave room for the next unit. Chunk text is the original text, not
+ * re-spaced.
  *
  * @param options.chunkSize characters, 100–2000 (contract §15.4)
  * @param options.overlap characters, 0–200, smaller than chunkSize
@@ -128,14 +129,27 @@ function packSection(text: string, { chunkSize, overlap }: ChunkingOptions): Tex
 }
 
 /**
- * The earliest word start within the last `overlap` characters of the previous chunk that still
- * leaves room for the next unit; the unit's own start when there is none.
+ * Where the overlap begins: within the last `overlap` characters of the previous chunk, leaving room
+ * for the next unit, the earliest sentence start, else the earliest word start; the unit's own
+ * start when there is neither. A chunk that opens mid-sentence hands the answer step a fragment
+ * without its subject ("key length of 128 bits is enforced" for `enforce_key_length`'s description).
  */
 function overlapStart(text: string, previous: TextRange, first: TextRange, chunkSize: number, overlap: number): number {
   const earliest = Math.max(previous.start, previous.end - overlap, first.end - chunkSize);
+  const wordStarts: number[] = [];
   for (let at = earliest; at < previous.end; at++) {
     const startsWord = !/\s/.test(text[at]!) && (at === 0 || /\s/.test(text[at - 1]!));
-    if (startsWord) return at;
+    if (startsWord) wordStarts.push(at);
   }
-  return first.start;
+  return wordStarts.find((at) => startsSentence(text, at)) ?? wordStarts[0] ?? first.start;
+}
+
+/**
+ * A word that starts a sentence: after a blank line, or after ".", "!", "?" or a lead-in's ":" and
+ * white space, unless in lower case ("e.g. the").
+ */
+function startsSentence(text: string, at: number): boolean {
+  if (/\p{Ll}/u.test(text[at]!)) return false;
+  const before = text.slice(Math.max(0, at - 200), at);
+  return /\n[^\S\n]*\n\s*$/.test(before) || /[.!?:]\s+$/.test(before);
 }
