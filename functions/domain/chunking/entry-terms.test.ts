@@ -87,6 +87,24 @@ describe('entryTermsAt', () => {
     expect(entryTermsAt('.. note::\n\n   Example::\n\n      x = 1\n', 30, { restructured: true })).toBeUndefined();
   });
 
+  it('names the info field a chunk starts inside the description of, with its object', () => {
+    const page = [
+      '.. class:: HOTP(key, length, algorithm, *, enforce_key_length=True)',
+      '',
+      '    :param key: Per-user secret key.',
+      '    :param bool enforce_key_length: A boolean flag defaulting to True that toggles whether a minimum',
+      '        key length of 128 bits is enforced. This',
+      '        exists to work around the Google Authenticator PAM module.',
+      '    :raises ValueError: This is raised if the provided',
+      '        ``key`` is shorter than 128 bits.',
+    ].join('\n');
+    const at = (words: string) => page.indexOf(words);
+    expect(entryTermsAt(page, at('exists to work'), { restructured: true })).toEqual(['`HOTP` parameter `enforce_key_length`']);
+    expect(entryTermsAt(page, at('``key`` is shorter'), { restructured: true })).toEqual(['`HOTP` raises `ValueError`']);
+    // A chunk that starts at the field reads its name itself; the object is still the one described.
+    expect(entryTermsAt(page, at(':param key:'), { restructured: true })).toEqual(['HOTP']);
+  });
+
   it('round-trips through the heading that carries it, and ordinary headings carry none', () => {
     expect(termsOfEntryHeading(entryHeading(['-u', '--include-untracked']))).toEqual(['-u', '--include-untracked']);
     expect(termsOfEntryHeading('OPTIONS')).toBeUndefined();

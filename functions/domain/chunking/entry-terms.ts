@@ -1,3 +1,4 @@
+import { infoFieldLabel } from './info-fields';
 import { indentOf, isBlank } from './markup-lines';
 import { ASCIIDOC_TITLE, definitionTerm, describedClass, describedObject, memberKind, opensDelimitedBlock } from './markup-text';
 import { describes, isPlainTerm } from './plain-definitions';
@@ -100,12 +101,28 @@ function objectDescribedAt(lines: readonly string[], module?: string): string | 
   const own = describedObject(last) !== undefined;
   if (!own && (isBlank(last) || indentOf(last) === 0)) return undefined;
   let at = own ? lines.length - 1 : above(lines.length - 2, indentOf(last));
-  while (!own && at >= 0 && indentOf(lines[at]!) > 0 && describedObject(lines[at]!) === undefined) at = above(at - 1, indentOf(lines[at]!));
+  // The info field whose description the chunk starts in (":param enforce_key_length: A boolean
+  // flag …" wrapped over lines): its later sentences say "this flag" of the parameter it names.
+  let field: string | undefined;
+  while (!own && at >= 0 && indentOf(lines[at]!) > 0 && describedObject(lines[at]!) === undefined) {
+    field ??= infoFieldLabel(lines[at]!);
+    at = above(at - 1, indentOf(lines[at]!));
+  }
   if (at < 0) return undefined;
+  const name = qualifiedName(lines, at, module);
+  if (name === undefined || field === undefined) return name;
+  // Without its type: "(int, optional)" would split the terms the heading path joins with ", ".
+  const label = field.replace(/ \([^)]*\)$/, '');
+  return `\`${name}\` ${label.charAt(0).toLowerCase()}${label.slice(1)}`;
+}
+
+/** The name an object description declares, with its class when it describes a member inside the class's description. */
+function qualifiedName(lines: readonly string[], at: number, module?: string): string | undefined {
   const line = lines[at]!;
   const name = describedObject(line, module);
   if (name === undefined || name.includes('.') || memberKind(line) === undefined || indentOf(line) === 0) return name;
-  const owner = above(at - 1, indentOf(line));
+  let owner = at - 1;
+  while (owner >= 0 && (isBlank(lines[owner]) || indentOf(lines[owner]!) >= indentOf(line))) owner--;
   const enclosing = owner >= 0 ? describedClass(lines[owner]!) : undefined;
   return enclosing !== undefined ? `${enclosing}.${name}` : name;
 }

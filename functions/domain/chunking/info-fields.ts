@@ -21,15 +21,25 @@ export function infoField(line: string): string | undefined {
   const field = INFO_FIELD.exec(line);
   if (!field) return undefined;
   const [, indent = '', kind = '', argument = '', body = ''] = field;
+  if (kind === 'meta') return '';
+  const label = fieldLabel(kind, argument);
+  return label === undefined ? undefined : `${indent}${label}:${body ? ` ${body}` : ''}`;
+}
+
+/** What Sphinx shows before an info field's text ("Parameter `key` (bytes)", "Raises `ValueError`"); undefined for a field named nothing that needs a name, and for :meta:. */
+export function infoFieldLabel(line: string): string | undefined {
+  const field = INFO_FIELD.exec(line);
+  return field && field[2] !== 'meta' ? fieldLabel(field[2] ?? '', field[3] ?? '') : undefined;
+}
+
+function fieldLabel(kind: string, argument: string): string | undefined {
   const words = argument.trim().split(/\s+/).filter(Boolean);
   const name = words.at(-1);
   const type = words.slice(0, -1).join(' ');
-  const said = (label: string) => `${indent}${label}:${body ? ` ${body}` : ''}`;
-  if (kind === 'meta') return '';
-  if (PARAMETER_FIELDS.has(kind)) return name === undefined ? undefined : said(`Parameter ${asCode(name)}${type ? ` (${type})` : ''}`);
-  if (VARIABLE_FIELDS.has(kind)) return name === undefined ? undefined : said(`Variable ${asCode(name)}${type ? ` (${type})` : ''}`);
-  if (kind === 'type' || kind === 'vartype') return name === undefined ? undefined : said(`Type of ${asCode(argument.trim())}`);
-  if (RAISES_FIELDS.has(kind)) return said(argument.trim() ? `Raises ${asCode(argument.trim())}` : 'Raises');
-  if (kind === 'returns' || kind === 'return') return said(argument.trim() ? `Returns (${argument.trim()})` : 'Returns');
-  return said('Return type');
+  if (PARAMETER_FIELDS.has(kind)) return name === undefined ? undefined : `Parameter ${asCode(name)}${type ? ` (${type})` : ''}`;
+  if (VARIABLE_FIELDS.has(kind)) return name === undefined ? undefined : `Variable ${asCode(name)}${type ? ` (${type})` : ''}`;
+  if (kind === 'type' || kind === 'vartype') return name === undefined ? undefined : `Type of ${asCode(argument.trim())}`;
+  if (RAISES_FIELDS.has(kind)) return argument.trim() ? `Raises ${asCode(argument.trim())}` : 'Raises';
+  if (kind === 'returns' || kind === 'return') return argument.trim() ? `Returns (${argument.trim()})` : 'Returns';
+  return 'Return type';
 }
