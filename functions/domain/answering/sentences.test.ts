@@ -145,6 +145,11 @@ describe('sentencesOf', () => {
     expect(sentencesOf(named).map((sentence) => [sentence.text, sentence.term])).toEqual([['Dispatched when a task fails.', '`task_failure`'], ['They are sent too.', undefined]]);
     // The chunk's own heading path names it when the chunk starts under it.
     expect(sentencesOf('Sender is the task object executed.', ['Signals', '``task_failure``'])[0]?.term).toBe('`task_failure`');
+    // A name in code before a dash or colon and what it is ("``celery_worker`` - Embed live worker.").
+    const fixture = '``celery_worker`` - Embed live worker.\n~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~\n\nThis fixture starts a worker.';
+    expect(sentencesOf(fixture).map((sentence) => [sentence.text, sentence.term])).toEqual([['This fixture starts a worker.', '`celery_worker`']]);
+    expect(sentencesOf('Starts a worker.', ['Fixtures', '``celery_app``: Celery app used for testing.'])[0]?.term).toBe('`celery_app`');
+    expect(sentencesOf('Both are set.', ['``a`` and ``b``'])[0]?.term).toBeUndefined();
   });
 
   it("makes a section that opens with its code a sentence of its title, which introduces the code", () => {

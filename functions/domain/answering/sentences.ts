@@ -298,11 +298,14 @@ export function firstCodeBlock(passage: string): string | undefined {
   return block ? quotedCode(block.text) : undefined;
 }
 
-/** A heading that is a name in code only (reST's ``task_failure`` section of a signals page, a setting's heading): what its sentences describe. */
+/**
+ * A heading that is a name in code (reST's ``task_failure`` section of a signals page, a setting's
+ * heading), alone or before a dash or colon and what it is ("``celery_worker`` - Embed live
+ * worker."): what its sentences describe ("This fixture starts a worker…").
+ */
 function identifierHeading(heading: string | undefined): string | undefined {
   if (heading === undefined) return undefined;
-  const shown = inlineMarkup(heading.trim());
-  return /^`[^`\s]+`$/.test(shown) ? shown : undefined;
+  return /^(`[^`\s]+`)(?:$|\s+[-–—]\s|:\s)/.exec(inlineMarkup(heading.trim()))?.[1];
 }
 
 /** A heading as the path and the text both spell it: white space collapsed, closing punctuation and case ignored. */
