@@ -164,6 +164,20 @@ These distances can be used to create a mask identifying monitors within a certa
       0.9,
     );
     expect(answer('Which branch should I base a bug fix on?', [base]).text).toContain('A bugfix should be based on maint in general.');
+    // A problem stated over three sentences, then its solution: the fourth is still read.
+    const race = passage(
+      'fil_race',
+      'tasks.rst.txt',
+      [
+        'This is a Django view creating an article object in the database, then passing the primary key to a task.',
+        'It uses the transaction.atomic decorator.',
+        "There's a race condition if the task starts executing before the transaction has been committed.",
+        '',
+        'The solution is to use the on_commit callback to launch your Celery task once all transactions have been committed.',
+      ].join('\n'),
+      0.9,
+    );
+    expect(answer("My task can't find the database row the Django view created. Why?", [race]).text).toContain('The solution is to use the on_commit callback');
   });
 
   it('reads on over nothing that does not read as text: a definition term the chunk cut from its description, a lead-in without its code', () => {

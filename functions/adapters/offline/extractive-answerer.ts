@@ -252,8 +252,13 @@ function selectSentences(candidates: Candidate[]): Candidate[] {
   return chosen;
 }
 
-/** Most sentences that follow a quoted one under its heading, and the words it and they may take together. */
-const FOLLOWING_SENTENCES = 2;
+/**
+ * Most sentences that follow a quoted one under its heading, and the words it and they may take
+ * together. Three, not two: a guide states a problem over a few sentences and then its solution
+ * ("There's a race condition if… The solution is to use the on_commit callback…"); offline, key
+ * facts rose on five of seven sets and fell on none, answers growing by a tenth.
+ */
+const FOLLOWING_SENTENCES = 3;
 const FOLLOWING_WORDS = 100;
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
