@@ -157,6 +157,12 @@ describe('sentencesOf', () => {
     expect(sentencesOf(section)).toMatchObject([{ text: 'Signing:', heading: 'Signing', code: '```\n>>> signature = key.sign(b"message")\n```' }, { text: 'Keys are made once.' }]);
     // Code after a sentence that does not introduce it stays no one's.
     expect(sentencesOf('Keys\n~~~~\n\nKeys are made once.\n\n    >>> key = make()\n').filter((sentence) => sentence.code)).toEqual([]);
+    // A sentence the code breaks off before its end introduces it.
+    const install = 'To install ``cryptography``, you will typically\njust run\n\n.. code-block:: console\n\n    $ pip install cryptography\n\nIf you prefer to compile it yourself you need OpenSSL.';
+    expect(sentencesOf(install)).toMatchObject([
+      { text: 'To install `cryptography`, you will typically just run', code: '```console\n$ pip install cryptography\n```' },
+      { text: 'If you prefer to compile it yourself you need OpenSSL.' },
+    ]);
   });
 
   it("reads reST's auto-numbered items (\"#. \") as list items, not a wrapped item's first line as a heading", () => {

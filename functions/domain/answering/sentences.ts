@@ -153,8 +153,11 @@ function codeEntries(block: string): Array<{ text: string; code: string }> {
 /** A definition list entry as markup-text.ts writes it (and as people do): its terms (an option with its argument in backticks, `-j <n>`), a colon, the description. */
 export const DEFINED_TERM = /^((?:`[^`\n]+`|[`'"]?[-\w.]+(?:[=[<][^:\s]*)?[`'"]?)(?:,\s*(?:`[^`\n]+`|[`'"]?[-\w.]+(?:[=[<][^:\s]*)?[`'"]?))*):\s+\S/;
 
-/** A sentence that hands over to the code after it: "…like this:", "The following example…". */
-const INTRODUCES_CODE = /(:|\b(?:following|below|example|snippet)\b.*)$/i;
+/**
+ * A sentence that hands over to the code after it: "…like this:", "The following example…", or
+ * one the code breaks off before its end ("To install it, you will typically just run").
+ */
+const INTRODUCES_CODE = /(:|\b(?:following|below|example|snippet)\b.*|[\p{L}\p{N}`*_]["'”’)\]]*)$/iu;
 
 /** Inline HTML or JSX tags (`<docs-warning>`, `<p class="description">`), which a rendered page never shows. */
 const MARKUP_TAG = /<\/?[A-Za-z][\w-]*(?:\s[^<>]*)?\/?>/g;
