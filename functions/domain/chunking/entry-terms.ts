@@ -92,10 +92,7 @@ export function entryTermsAt(text: string, offset: number, { restructured = fals
  * description is named with the class (`Lock.acquire`), as markup-text.ts shows it.
  */
 function objectDescribedAt(lines: readonly string[], module?: string): string | undefined {
-  const above = (from: number, indent: number): number => {
-    for (let at = from; at >= 0; at--) if (!isBlank(lines[at]) && indentOf(lines[at]!) < indent) return at;
-    return -1;
-  };
+  const above = (from: number, indent: number) => lineAbove(lines, from, indent);
   const last = lines.at(-1) ?? '';
   // A chunk cut inside the directive's own line ("…aes_key_wrap(wrapping_key," | "key_to_wrap)") starts that object's description.
   const own = describedObject(last) !== undefined;
@@ -116,13 +113,18 @@ function objectDescribedAt(lines: readonly string[], module?: string): string | 
   return `\`${name}\` ${label.charAt(0).toLowerCase()}${label.slice(1)}`;
 }
 
+/** The nearest line at or above `from` that is indented less than `indent` (and not blank); -1 when none is. */
+function lineAbove(lines: readonly string[], from: number, indent: number): number {
+  for (let at = from; at >= 0; at--) if (!isBlank(lines[at]) && indentOf(lines[at]!) < indent) return at;
+  return -1;
+}
+
 /** The name an object description declares, with its class when it describes a member inside the class's description. */
 function qualifiedName(lines: readonly string[], at: number, module?: string): string | undefined {
   const line = lines[at]!;
   const name = describedObject(line, module);
   if (name === undefined || name.includes('.') || memberKind(line) === undefined || indentOf(line) === 0) return name;
-  let owner = at - 1;
-  while (owner >= 0 && (isBlank(lines[owner]) || indentOf(lines[owner]!) >= indentOf(line))) owner--;
+  const owner = lineAbove(lines, at - 1, indentOf(line));
   const enclosing = owner >= 0 ? describedClass(lines[owner]!) : undefined;
   return enclosing !== undefined ? `${enclosing}.${name}` : name;
 }
