@@ -39,6 +39,8 @@ const ASCIIDOC_CHARACTERS: Record<string, string> = { asterisk: '*', caret: '^',
 const ASCIIDOC_CHARACTER = /\{(asterisk|caret|tilde|plus|startsb|endsb|litdd|vbar|backslash|apostrophe|amp|lt|gt)\}/g;
 /** A footnote reference ("iterated over [#]_.", "[1]_"): a number in the rendered page, nothing in an answer. */
 const FOOTNOTE_REFERENCE = /\s?\[(?:#[\w-]*|\d+|\*)\]_/g;
+/** A role whose text hard wrapping broke across lines: ":ref:`the next section\n  <window.corr_pairwise>`". */
+export const WRAPPED_ROLE = /(:(?:[\w-]+:)?[\w-]+:`)([^`\n]*\S)\n[ \t]*([^`\s][^`\n]*`)/g;
 /** A reST hyperlink, which hard wrapping may have broken across lines: "See `this article\n  <https://…>`_". */
 export const WRAPPED_REST_LINK = /`([^`<]*?\S)\s+<([^>\s`]+)>`(__?)/g;
 
@@ -58,8 +60,9 @@ function role(name: string, content: string): string {
   const shown = (explicit ? content.replace(/\s*<[^>]*>$/, '') : OBJECT_ROLES.has(name) ? shownTarget(content) : content.replace(/^!/, '')).replace(/\\(.)/g, '$1').trim();
   if (name === 'pep') return `PEP ${shown}`;
   if (name === 'rfc') return `RFC ${shown}`;
-  if (!CODE_ROLES.has(name)) return shown;
-  return `\`${CALLABLE_ROLES.has(name) && !shown.endsWith(')') ? `${shown}()` : shown}\``;
+  // An explicit title of words (":func:`loading keys in the SSH format <…load_ssh_public_key>`") reads as prose; Sphinx adds no parentheses to any explicit title.
+  if (!CODE_ROLES.has(name) || (explicit && /\s/.test(shown))) return shown;
+  return `\`${CALLABLE_ROLES.has(name) && !explicit && !shown.endsWith(')') ? `${shown}()` : shown}\``;
 }
 
 /**

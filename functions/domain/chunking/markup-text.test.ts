@@ -26,6 +26,20 @@ describe('markupAsMarkdown', () => {
     expect(markupAsMarkdown('Read :ref:`x` and the `Python\n  tutorial <https://docs.python.org/tut/>`__ first.')).toBe('Read x and the Python tutorial first.');
   });
 
+  it('reads a role whose text hard wrapping broke across lines, and an explicit title of words as prose', () => {
+    expect(markupAsMarkdown('in question (see :ref:`the next section\n  <window.corr_pairwise>`).')).toBe('in question (see the next section).');
+    expect(inlineMarkup('There is :func:`loading keys in the SSH format <ssh.load_ssh_public_key>` and :func:`load <ssh.load>`.')).toBe('There is loading keys in the SSH format and `load`.');
+  });
+
+  it("reads the executed examples of IPython, Matplotlib and Click as code, not as an object's description", () => {
+    const text = ['Unused categories show:', '', '.. ipython:: python', '    :okwarning:', '', '    df = pd.DataFrame(', '        data=[[1, 2, 3]],', '    )', '    df.sum()', '', '.. plot:: pyplots/spines.py', '', '.. click:example::', '', '    @click.command()', '    def hello():', '        pass'].join('\n');
+    expect(markupAsMarkdown(text)).toBe(['Unused categories show:', '', '```python', 'df = pd.DataFrame(', '    data=[[1, 2, 3]],', ')', 'df.sum()', '```', '', '```', '@click.command()', 'def hello():', '    pass', '```', ''].join('\n'));
+  });
+
+  it('reads an admonition with a title, and a table directive, under their titles', () => {
+    expect(markupAsMarkdown('.. admonition:: Copy-on-write\n\n   Assign with ``.loc``.\n')).toContain('### Copy-on-write\n\nAssign with `.loc`.');
+  });
+
   it("reads an object description's first paragraph as the definition of its name, and the rest as reST", () => {
     const text = [
       '.. decorator:: lru_cache(user_function)',

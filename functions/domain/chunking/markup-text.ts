@@ -2,7 +2,7 @@ import { fenceOpenedBy } from '../../../shared/markdown/code-fences';
 import { ADMONITION, ADMONITIONS, asciidocAdmonitions } from './admonitions';
 import { gridTableAt, isGridBorder } from './grid-tables';
 import { HAS_INFO_FIELD, infoField } from './info-fields';
-import { HAS_ROLE, inlineMarkup, WRAPPED_INLINE_LITERAL, WRAPPED_REST_LINK } from './inline-markup';
+import { HAS_ROLE, inlineMarkup, WRAPPED_INLINE_LITERAL, WRAPPED_REST_LINK, WRAPPED_ROLE } from './inline-markup';
 import { indentedBlock, indentOf, isBlank, splitFirstParagraph, trimBlank } from './markup-lines';
 import { plainDefinitions, shownTerms } from './plain-definitions';
 
@@ -106,14 +106,19 @@ export function opensDelimitedBlock(lines: readonly string[], index: number): st
 }
 /** An AsciiDoc one-line title: "== Options". */
 export const ASCIIDOC_TITLE = /^(={1,5})\s+(\S.*)$/;
-/** Directives whose content is code. */
-export const CODE_DIRECTIVE = /^\.\.\s+(?:code-block|code|sourcecode|highlight-block|doctest|testcode|testoutput)::\s*(\S*)\s*$/;
+/**
+ * Directives whose content is code: Sphinx's, and the executed examples of IPython (`.. ipython::
+ * python`, pandas' guides), Jupyter, Matplotlib (`.. plot::`) and Click (`.. click:example::`).
+ */
+export const CODE_DIRECTIVE = /^\.\.\s+(?:code-block|code|sourcecode|highlight-block|doctest|testcode|testoutput|parsed-literal|ipython|jupyter-execute|plot|click:example|click:run)::\s*(\S*)\s*$/;
+/** A code directive's argument when it is a language (`python`), not a file (`.. plot:: pyplots/spines.py`). */
+const codeLanguage = (argument: string | undefined) => (argument && /^[\w+-]+$/.test(argument) ? argument : '');
 const DIRECTIVE = /^\.\.\s+([\w:-]+)::\s*(.*)$/;
 const VERSIONS: Record<string, string> = { versionadded: 'New in version', versionchanged: 'Changed in version', deprecated: 'Deprecated since version', 'deprecated-removed': 'Deprecated since version' };
 /** Directives that show nothing a reader would quote. */
-const SILENT = new Set(['index', 'toctree', 'highlight', 'currentmodule', 'module', 'sectionauthor', 'moduleauthor', 'include', 'contents', 'only', 'testsetup', 'testcleanup', 'raw', 'image', 'figure', 'productionlist', 'literalinclude', 'role', 'default-role', 'program', 'tabularcolumns', 'glossary', 'rubric']);
+const SILENT = new Set(['index', 'toctree', 'highlight', 'currentmodule', 'module', 'sectionauthor', 'moduleauthor', 'include', 'contents', 'only', 'testsetup', 'testcleanup', 'raw', 'image', 'figure', 'productionlist', 'literalinclude', 'role', 'default-role', 'program', 'tabularcolumns', 'glossary', 'rubric', 'contributors', 'graphviz', 'graph', 'digraph', 'inheritance-diagram', 'todolist']);
 /** Directives that set text apart under a title of words (`.. topic:: Overview`), no object's name: the title heads their content. */
-const TITLED = new Set(['topic', 'sidebar', 'tab']);
+const TITLED = new Set(['topic', 'sidebar', 'tab', 'group-tab', 'tab-item', 'dropdown', 'admonition', 'table', 'csv-table', 'list-table']);
 /** AsciiDoc block attributes and anchors ([verse], [[anchor]], [NOTE], :attr: value), and reST targets and comments. */
 const NOISE = /^(?:\[\[[^\]]*\]\]|\[[\w ,="'-]*\]|\.\.\s+_[^:]+:.*|\.\.\s*$|\+)\s*$/;
 /** AsciiDoc preprocessor lines (include::x.txt[], ifdef::attr[], endif::[]), which show nothing. */
@@ -160,6 +165,7 @@ export function markupAsMarkdown(text: string, owner?: string): string {
     normalized
       .replace(WRAPPED_REST_LINK, (_whole, label: string, target: string, underscores: string) => `\`${label.replace(/\s+/g, ' ')} <${target}>\`${underscores}`)
       .replace(WRAPPED_INLINE_LITERAL, '``$1 $2``')
+      .replace(WRAPPED_ROLE, '$1$2 $3')
       .split('\n'),
   );
   const out: string[] = [];
@@ -250,7 +256,7 @@ export function markupAsMarkdown(text: string, owner?: string): string {
       while (at < lines.length && /^\s+:[\w-]+:/.test(lines[at]!)) at++;
       const { body, end } = indentedBlock(lines, at, indentOf(line));
       // A code block the chunk ends at, before any of its code, is no code block.
-      if (codeDirective) out.push(...(trimBlank(body).length > 0 ? fence(codeDirective[1] ?? '', trimBlank(body)) : []));
+      if (codeDirective) out.push(...(trimBlank(body).length > 0 ? fence(codeLanguage(codeDirective[1]), trimBlank(body)) : []));
       else {
         const name = directive![1]!.replace(/^\w+:/, '');
         const argument = directive![2]!.trim();
