@@ -25,6 +25,17 @@ const REST_LINK = /`([^`<\n]+?)\s*<[^>\n]+>`__?/g;
  * substitution's |fetch|_; shown as their text (not a role's `:ref:`…``, nor ``code``_).
  */
 const NAMED_REFERENCE = /(?<![`:\w])`([^`<\n]+)`__?(?![\w`])|\|([^|\n]+)\|__?(?!\w)/g;
+/**
+ * A substitution reference (|Quantity|, |DBAPI|), which Sphinx replaces by a definition that is
+ * often kept in the project's configuration, not on the page: shown as its name.
+ */
+const SUBSTITUTION = /(?<![\w|\\])\|([A-Za-z][\w .-]*[\w.]|[A-Za-z])\|(?![\w|])/g;
+/**
+ * A cross-reference in the default role, which projects set to Python objects (`~.IOLoop.add_callback`,
+ * `handler.locale <.Locale>`): shown as Sphinx shows it, the name's last part or the title. Its
+ * target is a dotted name: `git switch <branch>` is AsciiDoc's code with a placeholder.
+ */
+const DEFAULT_ROLE_REFERENCE = /(?<![`\w:])`(?:(~\.?[A-Za-z_][\w.]*)|([^`<\n]*[^`<\s])\s+<(?:\.[A-Za-z_][\w.]*|[A-Za-z_]\w*(?:\.\w+)+)>)`(?![`_\w])/g;
 const ASCIIDOC_LINK = /\blink:[^\s[]+\[([^\]\n]*)\]/g;
 /**
  * A reST inline literal that hard wrapping broke across lines: "``-1e-100 %\n   1e100``" (not
@@ -70,17 +81,18 @@ function role(name: string, content: string): string {
  * code, reST's escapes ("`*`\ -operator" reads "`*`-operator", "\(9)" "(9)").
  */
 export function inlineMarkup(line: string): string {
-  if (!/[:`\\{]|link|[\]|]_/.test(line)) return line;
+  if (!/[:`\\{|]|link|\]_/.test(line)) return line;
   const marked = line
     .replace(ASCIIDOC_CHARACTER, (_whole, name: string) => ASCIIDOC_CHARACTERS[name]!)
     .replace(ROLE, (_whole, name: string, content: string) => role(name, content))
     .replace(NAMED_REFERENCE, (_whole, text: string | undefined, substitution: string | undefined) => text ?? substitution!)
+    .replace(DEFAULT_ROLE_REFERENCE, (_whole, name: string | undefined, title: string | undefined) => `\`${title ?? shownTarget(name!)}\``)
     .replace(INLINE_LITERAL, '`$1`')
     .replace(LINKGIT, '$1($2)')
     .replace(REST_LINK, '$1')
     .replace(ASCIIDOC_LINK, '$1');
   // Code spans are kept as written; the text between them loses its escapes.
-  return outsideCodeSpans(marked, (text) => text.replace(FOOTNOTE_REFERENCE, '').replace(/\\ /g, '').replace(/\\([\\()[\]{}*_`|.:;,!?<>#+=-])/g, '$1'));
+  return outsideCodeSpans(marked, (text) => text.replace(FOOTNOTE_REFERENCE, '').replace(SUBSTITUTION, '$1').replace(/\\ /g, '').replace(/\\([\\()[\]{}*_`|.:;,!?<>#+=-])/g, '$1'));
 }
 
 /** Splits a line into text and inline code spans: the spans are at the odd indexes. */

@@ -36,6 +36,23 @@ describe('markupAsMarkdown', () => {
     expect(markupAsMarkdown(text)).toBe(['Unused categories show:', '', '```python', 'df = pd.DataFrame(', '    data=[[1, 2, 3]],', ')', 'df.sum()', '```', '', '```', '@click.command()', 'def hello():', '    pass', '```', ''].join('\n'));
   });
 
+  it('shows a substitution by its name, a default-role reference as Sphinx does, and no substitution definition', () => {
+    expect(inlineMarkup('A `~astropy.constants.Constant` is a |Quantity| read by the |read| function (`|z| = 1`).')).toBe('A `Constant` is a Quantity read by the read function (`|z| = 1`).');
+    expect(inlineMarkup('- `locale`: alias for `handler.locale <.Locale>`; see ``~a.b`` and `~/.bashrc`.')).toBe('- `locale`: alias for `handler.locale`; see `~a.b` and `~/.bashrc`.');
+    expect(inlineMarkup('Run `git rm --cached <file/pattern>` or `git switch <branch>`.')).toBe('Run `git rm --cached <file/pattern>` or `git switch <branch>`.');
+    expect(markupAsMarkdown('Use :func:`match` here.\n\n.. |match| replace:: ``match`` / ``%in%``\n')).toBe('Use `match()` here.\n\n');
+  });
+
+  it('reads a chunk cut inside a list item whose only markup is an indented directive', () => {
+    const chunk = ['  Integer division', '', '  .. code-block:: ipython', '', '     In [3]: arr = np.array([1, 2])', '', '  True division'].join('\n');
+    expect(markupAsMarkdown(chunk)).toContain('```ipython\nIn [3]: arr = np.array([1, 2])\n```');
+    expect(markupAsMarkdown('It is given |svm|_.\n\n* One\n')).toBe('It is given svm.\n\n* One\n');
+  });
+
+  it('reads the content of a directive that only guards or styles it as if it were not there', () => {
+    expect(markupAsMarkdown('.. doctest-requires:: scipy\n\n    >>> from scipy import stats\n')).toBe('\n\n```pycon\n>>> from scipy import stats\n```\n\n');
+  });
+
   it('reads an admonition with a title, and a table directive, under their titles', () => {
     expect(markupAsMarkdown('.. admonition:: Copy-on-write\n\n   Assign with ``.loc``.\n')).toContain('### Copy-on-write\n\nAssign with `.loc`.');
   });

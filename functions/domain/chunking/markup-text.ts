@@ -119,8 +119,10 @@ const VERSIONS: Record<string, string> = { versionadded: 'New in version', versi
 const SILENT = new Set(['index', 'toctree', 'highlight', 'currentmodule', 'module', 'sectionauthor', 'moduleauthor', 'include', 'contents', 'only', 'testsetup', 'testcleanup', 'raw', 'image', 'figure', 'productionlist', 'literalinclude', 'role', 'default-role', 'program', 'tabularcolumns', 'glossary', 'rubric', 'contributors', 'graphviz', 'graph', 'digraph', 'inheritance-diagram', 'todolist']);
 /** Directives that set text apart under a title of words (`.. topic:: Overview`), no object's name: the title heads their content. */
 const TITLED = new Set(['topic', 'sidebar', 'tab', 'group-tab', 'tab-item', 'dropdown', 'admonition', 'table', 'csv-table', 'list-table']);
-/** AsciiDoc block attributes and anchors ([verse], [[anchor]], [NOTE], :attr: value), and reST targets and comments. */
-const NOISE = /^(?:\[\[[^\]]*\]\]|\[[\w ,="'-]*\]|\.\.\s+_[^:]+:.*|\.\.\s*$|\+)\s*$/;
+/** Directives that only style or guard their content (`.. doctest-requires:: scipy`, `.. container:: cards`): it reads as if they were not there. */
+const TRANSPARENT = new Set(['container', 'rst-class', 'cssclass', 'compound', 'epigraph', 'highlights', 'pull-quote', 'hlist', 'doctest-requires', 'doctest-skip', 'doctest-remote-data']);
+/** AsciiDoc block attributes and anchors ([verse], [[anchor]], [NOTE], :attr: value), and reST targets, substitution definitions and comments. */
+const NOISE = /^(?:\[\[[^\]]*\]\]|\[[\w ,="'-]*\]|\.\.\s+_[^:]+:.*|\.\.\s+\|[^|]+\|\s+[\w-]+::.*|\.\.\s*$|\+)\s*$/;
 /** AsciiDoc preprocessor lines (include::x.txt[], ifdef::attr[], endif::[]), which show nothing. */
 const PREPROCESSOR = /^(?:include|ifdef|ifndef|ifeval|endif)::\S*\[.*\]$/;
 /** An AsciiDoc definition-list term ("--autostash::", "core.editor::"), which reST never writes alone on a line. */
@@ -148,7 +150,8 @@ function hasMarkup(lines: string[]): boolean {
   // is (a traceback's "~~~~^^^^" markers inside a reST code block).
   if (lines.some((line, index) => fenceOpenedBy(line) !== undefined && !isUnderline(line, lines[index - 1]))) return false;
   // A lone "+" joins AsciiDoc blocks; left in, it would read as a heading between them.
-  return lines.some((line, index) => /::\s*$|^\.\.\s|^>>>\s|^-{4,}\s*$|^\.{4,}\s*$|^\+\s*$|:`|(?<!`)``(?!`)|[^`\s]`__?(?![\w`])|link(?:git|man):/.test(line) || HAS_INFO_FIELD.test(line) || ADMONITION.exec(line)?.[1] === '' || isGridBorder(line) || (index > 0 && ADORNMENT.test(line) && !isBlank(lines[index - 1])));
+  // A directive indented in a list item or a note ("  .. code-block:: ipython") counts too: a chunk cut inside one has no other.
+  return lines.some((line, index) => /::\s*$|^\.\.\s|^[ \t]+\.\.\s+[\w:-]+::|^>>>\s|\|[^|\s`][^|`]*\|__?(?![\w|])|^-{4,}\s*$|^\.{4,}\s*$|^\+\s*$|:`|(?<!`)``(?!`)|[^`\s]`__?(?![\w`])|link(?:git|man):/.test(line) || HAS_INFO_FIELD.test(line) || ADMONITION.exec(line)?.[1] === '' || isGridBorder(line) || (index > 0 && ADORNMENT.test(line) && !isBlank(lines[index - 1])));
 }
 
 /**
@@ -268,6 +271,7 @@ export function markupAsMarkdown(text: string, owner?: string): string {
           if (name === 'rubric' && argument) out.push(`### ${inlineMarkup(argument)}`);
           if (name === 'glossary') out.push(...content.map(inlineMarkup));
         } else if (ADMONITIONS[name]) out.push('', ...admonition(ADMONITIONS[name], argument, content), '');
+        else if (TRANSPARENT.has(name)) out.push('', ...markupAsMarkdown(content.join('\n'), owner).split('\n'), '');
         else if (TITLED.has(name)) out.push('', ...(argument ? [`### ${inlineMarkup(argument)}`, ''] : []), ...markupAsMarkdown(content.join('\n'), owner).split('\n'), '');
         else if (VERSIONS[name]) out.push('', `${VERSIONS[name]} ${inlineMarkup([argument, ...content].filter(Boolean).join(': ').replace(/\s+/g, ' '))}`.replace(/([^.])$/, '$1.'), '');
         else {
