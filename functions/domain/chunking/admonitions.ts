@@ -1,9 +1,12 @@
 import { isBlank } from './markup-lines';
 
-/** Admonitions ("Note:", "Warning:"): their labels, for reST's directives and AsciiDoc's attributes, and AsciiDoc's admonition blocks. */
+/** Admonitions ("Note:", "Warning:") and version notes: their labels, for reST's and MyST's directives and AsciiDoc's attributes, and AsciiDoc's admonition blocks. */
 
 /** What each admonition reads as, by reST directive or (lower-cased) AsciiDoc attribute. */
 export const ADMONITIONS: Record<string, string> = { note: 'Note', warning: 'Warning', tip: 'Tip', important: 'Important', caution: 'Caution', danger: 'Danger', attention: 'Attention', hint: 'Hint', seealso: 'See also', impl_detail: 'CPython implementation detail' };
+
+/** What each version note directive (reST's, MyST's) reads as, before its version. */
+export const VERSIONS: Record<string, string> = { versionadded: 'New in version', versionchanged: 'Changed in version', deprecated: 'Deprecated since version', 'deprecated-removed': 'Deprecated since version' };
 
 /**
  * AsciiDoc's admonition block attribute ("[NOTE]"): on a line of its own over its paragraph or an

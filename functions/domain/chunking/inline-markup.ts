@@ -65,7 +65,8 @@ function shownTarget(content: string): string {
   return title.startsWith('~') ? title.slice(1).replace(/^.*\.(?=[^.])/, '') : title;
 }
 
-function role(name: string, content: string): string {
+/** A role's text as Sphinx shows it, in Markdown: code for the roles of code, text for the others (reST's :name:`content`, MyST's {name}`content`). */
+export function roleAsMarkdown(name: string, content: string): string {
   // A role's text is interpreted, so its escapes are too (":file:`\*.txt`" shows "*.txt"); a ``literal``'s are not.
   const explicit = /\s<[^>]*>$/.test(content);
   const shown = (explicit ? content.replace(/\s*<[^>]*>$/, '') : OBJECT_ROLES.has(name) ? shownTarget(content) : content.replace(/^!/, '')).replace(/\\(.)/g, '$1').trim();
@@ -84,7 +85,7 @@ export function inlineMarkup(line: string): string {
   if (!/[:`\\{|]|link|\]_/.test(line)) return line;
   const marked = line
     .replace(ASCIIDOC_CHARACTER, (_whole, name: string) => ASCIIDOC_CHARACTERS[name]!)
-    .replace(ROLE, (_whole, name: string, content: string) => role(name, content))
+    .replace(ROLE, (_whole, name: string, content: string) => roleAsMarkdown(name, content))
     .replace(NAMED_REFERENCE, (_whole, text: string | undefined, substitution: string | undefined) => text ?? substitution!)
     .replace(DEFAULT_ROLE_REFERENCE, (_whole, name: string | undefined, title: string | undefined) => `\`${title ?? shownTarget(name!)}\``)
     .replace(INLINE_LITERAL, '`$1`')

@@ -1,9 +1,10 @@
 import { fenceOpenedBy } from '../../../shared/markdown/code-fences';
-import { ADMONITION, ADMONITIONS, asciidocAdmonitions } from './admonitions';
+import { ADMONITION, ADMONITIONS, asciidocAdmonitions, VERSIONS } from './admonitions';
 import { gridTableAt, isGridBorder } from './grid-tables';
 import { HAS_INFO_FIELD, infoField } from './info-fields';
 import { HAS_ROLE, inlineMarkup, WRAPPED_INLINE_LITERAL, WRAPPED_REST_LINK, WRAPPED_ROLE } from './inline-markup';
 import { indentedBlock, indentOf, isBlank, splitFirstParagraph, trimBlank } from './markup-lines';
+import { mystAsMarkdown } from './myst-markup';
 import { plainDefinitions, shownTerms } from './plain-definitions';
 
 /**
@@ -114,7 +115,6 @@ export const CODE_DIRECTIVE = /^\.\.\s+(?:code-block|code|sourcecode|highlight-b
 /** A code directive's argument when it is a language (`python`), not a file (`.. plot:: pyplots/spines.py`). */
 const codeLanguage = (argument: string | undefined) => (argument && /^[\w+-]+$/.test(argument) ? argument : '');
 const DIRECTIVE = /^\.\.\s+([\w:-]+)::\s*(.*)$/;
-const VERSIONS: Record<string, string> = { versionadded: 'New in version', versionchanged: 'Changed in version', deprecated: 'Deprecated since version', 'deprecated-removed': 'Deprecated since version' };
 /** Directives that show nothing a reader would quote. */
 const SILENT = new Set(['index', 'toctree', 'highlight', 'currentmodule', 'module', 'sectionauthor', 'moduleauthor', 'include', 'contents', 'only', 'testsetup', 'testcleanup', 'raw', 'image', 'figure', 'productionlist', 'literalinclude', 'role', 'default-role', 'program', 'tabularcolumns', 'glossary', 'rubric', 'contributors', 'graphviz', 'graph', 'digraph', 'inheritance-diagram', 'todolist']);
 /** Directives that set text apart under a title of words (`.. topic:: Overview`), no object's name: the title heads their content. */
@@ -161,8 +161,9 @@ function hasMarkup(lines: string[]): boolean {
  * literals as `code`, and directives that show nothing dropped. Text inside Markdown fences is kept.
  */
 export function markupAsMarkdown(text: string, owner?: string): string {
-  const normalized = text.replace(/\r\n?/g, '\n');
-  if (!hasMarkup(normalized.split('\n'))) return plainDefinitions(text);
+  const source = mystAsMarkdown(text);
+  const normalized = source.replace(/\r\n?/g, '\n');
+  if (!hasMarkup(normalized.split('\n'))) return plainDefinitions(source);
   // A hyperlink wrapped inside its backticks is put on one line, where inlineMarkup reads it.
   const lines = asciidocAdmonitions(
     normalized
