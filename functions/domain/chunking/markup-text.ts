@@ -112,6 +112,20 @@ export const ASCIIDOC_TITLE = /^(={1,5})\s+(\S.*)$/;
  * python`, pandas' guides), Jupyter, Matplotlib (`.. plot::`) and Click (`.. click:example::`).
  */
 export const CODE_DIRECTIVE = /^\.\.\s+(?:code-block|code|sourcecode|highlight-block|doctest|testcode|testoutput|parsed-literal|ipython|jupyter-execute|plot|click:example|click:run)::\s*(\S*)\s*$/;
+/**
+ * An IPython block's lines as the page shows them: without its pseudo-decorators ("@savefig
+ * plot.png" shows the figure instead), nor the line after "@suppress", which runs unseen.
+ */
+function shownIpython(body: readonly string[]): string[] {
+  const shown: string[] = [];
+  for (let index = 0; index < body.length; index++) {
+    const decorator = /^\s*@(savefig|suppress|verbatim|doctest|okexcept|okwarning)\b/.exec(body[index]!)?.[1];
+    if (decorator === 'suppress') index++;
+    else if (decorator === undefined) shown.push(body[index]!);
+  }
+  return shown;
+}
+
 /** A code directive's argument when it is a language (`python`), not a file (`.. plot:: pyplots/spines.py`). */
 const codeLanguage = (argument: string | undefined) => (argument && /^[\w+-]+$/.test(argument) ? argument : '');
 const DIRECTIVE = /^\.\.\s+([\w:-]+)::\s*(.*)$/;
@@ -257,10 +271,14 @@ export function markupAsMarkdown(text: string, owner?: string): string {
     if (codeDirective || directive) {
       // Its options (":linenos:") first, then its indented content.
       if (codeDirective) at = index + 1;
-      while (at < lines.length && /^\s+:[\w-]+:/.test(lines[at]!)) at++;
+      let suppressed = false;
+      for (; at < lines.length && /^\s+:[\w-]+:/.test(lines[at]!); at++) suppressed ||= /^\s+:suppress:/.test(lines[at]!);
       const { body, end } = indentedBlock(lines, at, indentOf(line));
-      // A code block the chunk ends at, before any of its code, is no code block.
-      if (codeDirective) out.push(...(trimBlank(body).length > 0 ? fence(codeLanguage(codeDirective[1]), trimBlank(body)) : []));
+      // A code block the chunk ends at, before any of its code, is no code block; nor is an
+      // IPython block the page hides (":suppress:", its setup code), and IPython's pseudo-decorators are not shown.
+      const ipython = /^\.\.\s+ipython::/.test(trimmed);
+      const code = ipython && suppressed ? [] : trimBlank(ipython ? shownIpython(body) : body);
+      if (codeDirective) out.push(...(code.length > 0 ? fence(codeLanguage(codeDirective[1]), code) : []));
       else {
         const name = directive![1]!.replace(/^\w+:/, '');
         const argument = directive![2]!.trim();
