@@ -458,6 +458,13 @@ describe('reading what a reference page needs around the best sentence', () => {
     expect(answer('How do I start the Python debugger on errors?', [code]).text).not.toContain('start_python_debugger');
   });
 
+  it('quotes an example whose code holds the question\'s words beside a sentence that writes them', () => {
+    const guide = passage('fil_guide', 'reshaping.txt', 'Ages can be put into bins of any width by hand, one value at a time, then counted.\n\nThe result is a table.', 0.9);
+    const cut = passage('fil_cut', 'binning.txt', 'Alternatively we can specify custom edges:\n\n```python\nc = pd.cut(ages, bins=[0, 18, 65])\n```', 0.8);
+    const result = extractAnswer({ question: 'How do I put ages into bins?', history: [], passages: [guide, cut] });
+    expect(result.text).toContain('pd.cut(ages, bins=[0, 18, 65])');
+  });
+
   it('weighs the kind of answer a "which" question names', () => {
     expect([...answerKindTerms('Which hook should I use?')]).toEqual(['hook']);
     expect([...answerKindTerms('Which environment variables make Git show the traffic?')]).toEqual(['environ', 'variabl']);

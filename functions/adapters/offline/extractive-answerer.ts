@@ -26,9 +26,16 @@ const ANOTHER_PAGE_SHARE = 0.3;
 const MAX_SENTENCES = 4;
 /** A question word found in no passage counts as much as an average word that was found: often a paraphrase, not a sign of a wrong topic. */
 const ABSENT_TERM_WEIGHT = 1;
-/** A heading's words speak for the sentences under it, and the code a sentence introduces for it, at half weight. */
+/** A heading's words speak for the sentences under it, at half weight. */
 const HEADING_WEIGHT = 0.5;
-const CODE_WEIGHT = 0.5;
+/**
+ * The code or list a sentence introduces speaks for it more than its heading does, and somewhat
+ * more than its own words: a how-to question is answered by the example ("Alternatively we can
+ * specify custom bin-edges:" over `pd.cut(ages, bins=[0, 18, 35, 70])` for ages in brackets).
+ * Offline on nine documentation sets, 0.5 -> 1.0 -> 1.2 raised key facts on seven and lowered
+ * them on none (answers 3 % longer); 1.5 lowered two again.
+ */
+const CODE_WEIGHT = 1.2;
 /** A sentence the chunker cut the start off weighs this much of a whole one: it reads as a fragment. */
 const CUT_OFF_FACTOR = 0.4;
 /** Most passages an answer quotes from. */
@@ -124,6 +131,11 @@ function identifiersOf(question: string): string[] {
 /** A chunk's first sentence that starts in lower case is most likely the end of one cut at the chunk's start ("also enable dark mode for…"). */
 function isCutOff(sentence: Sentence): boolean {
   return sentence.position === 0 && /^(?:\p{Ll}|[),.;:]|\(\p{Ll})/u.test(sentence.text);
+}
+
+/** A lead-in that opens on a word in lower case ("and run it:" over its code) is the end of a sentence, not one; a file's name ("setup.cfg:") is a title. */
+function endsASentence(sentence: Sentence): boolean {
+  return sentence.code !== undefined && /^\p{Ll}+\s/u.test(sentence.text);
 }
 
 function lengthFactor(words: number): number {
@@ -230,7 +242,7 @@ function selectSentences(candidates: Candidate[]): Candidate[] {
   // Retrieval's first page is quoted when it has a sentence near the best one: it is more often the
   // page that answers than the page of a sentence that happens to share more of the question's words.
   const first = best.passageIndex === 0 ? undefined : ranked.find((candidate) => candidate.passageIndex === 0);
-  if (first && !isCutOff(first.sentence) && first.score >= best.score * FIRST_PAGE_SHARE) chosen.unshift(first);
+  if (first && !isCutOff(first.sentence) && !endsASentence(first.sentence) && first.score >= best.score * FIRST_PAGE_SHARE) chosen.unshift(first);
   const covered = new Set(chosen.flatMap((candidate) => [...candidate.covered]));
   for (const candidate of ranked.slice(1)) {
     if (chosen.includes(candidate)) continue;
@@ -243,8 +255,8 @@ function selectSentences(candidates: Candidate[]): Candidate[] {
     // Another page's sentence joins though it adds no word of the question: it may say what the first one does not (its number, its option).
     const anotherPage = !passages.has(candidate.passageIndex);
     if (!addsTerm && !continues && !anotherPage) continue;
-    // The end of a sentence the chunker cut reads as a fragment: never quoted beside a whole one.
-    if (isCutOff(candidate.sentence)) continue;
+    // The end of a sentence (cut by the chunker, or a lead-in in lower case) reads as a fragment: never quoted beside a whole one.
+    if (isCutOff(candidate.sentence) || endsASentence(candidate.sentence)) continue;
     if (!passages.has(candidate.passageIndex) && passages.size >= MAX_QUOTED_PASSAGES) continue;
     chosen.push(candidate);
     for (const term of candidate.covered) covered.add(term);
