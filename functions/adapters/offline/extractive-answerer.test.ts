@@ -377,7 +377,7 @@ describe('reading what a reference page needs around the best sentence', () => {
     const alongside = { text: 'When used with the push command, all untracked files are also stashed and then cleaned up with git clean.', headings: ['git-stash(1)', 'OPTIONS', '-u, --include-untracked'] };
     const status = passage('fil_status', 'git-status.txt', 'Untracked files are shown in the status output unless hidden.', 0.8);
     const question = 'git stash leaves my brand-new files in the working tree. How do I stash untracked files too?';
-    const read = answer(question, [{ ...stash, alongside }, status]);
+    const read = answer(question, [{ ...stash, alongside: [alongside] }, status]);
     expect(read.text).toContain('all untracked files are also stashed and then cleaned up with git clean. [1]');
     expect(read.cited[0]).toBe('fil_stash');
     expect(answer(question, [stash, status]).text).not.toContain('also stashed');
@@ -411,7 +411,7 @@ describe('reading what a reference page needs around the best sentence', () => {
       following: ' The sort is stable, so records of the same age keep their order.',
     };
     const alongside = { text: 'and then sort again by age. The sort is stable, so records of the same age keep their order.', headings: ['Sorting'] };
-    const read = answer('How do I sort records by age and keep the order of equal ages?', [{ ...sorting, alongside }]);
+    const read = answer('How do I sort records by age and keep the order of equal ages?', [{ ...sorting, alongside: [alongside] }]);
     expect(read.text).not.toContain('and then sort again');
     expect(read.text.match(/The sort is stable/g)).toHaveLength(1);
   });

@@ -40,7 +40,7 @@ const CODE_WEIGHT = 1.2;
 const CUT_OFF_FACTOR = 0.4;
 /** Most passages an answer quotes from. */
 const MAX_QUOTED_PASSAGES = 3;
-/** Added to the block numbers of a passage's alongside text: no block of it is a block of the passage's own. */
+/** Added to the block numbers of a passage's alongside texts, once more for each: no block of one is a block of another's. */
 const BLOCKS_APART = 1_000_000;
 
 interface Candidate {
@@ -159,20 +159,23 @@ function scoreCandidates(input: ChatModelInput): Candidate[] {
   const pathTermsOf = (headings: readonly string[] | undefined) => (headings ?? []).flatMap(termsOf);
   // Each passage is read on past its chunk into the text that follows it: a sentence there answers
   // as well, and is quoted from the same page under the same marker.
-  // A passage's document's next-best passage (Passage.alongside, the best two pages') is read under its own
-  // headings, its sentences numbered after the passage's so that none reads as the next of another.
+  // A passage's document's next-best passages (Passage.alongside, the best two pages') are each read under
+  // their own headings, their sentences numbered after the passage's so that none reads as the next of another.
   const sentences = input.passages.flatMap((passage, passageIndex) => {
     const ownPath = pathTermsOf(passage.headings);
-    const own = sentencesOf(readingText(passage), passage.headings).map((sentence) => ({ passage, passageIndex, sentence, pathTerms: ownPath }));
-    if (!passage.alongside) return own;
-    const after = own.length + 1;
-    const alongsidePath = pathTermsOf(passage.alongside.headings);
-    // Not its cut first sentence (numbered on, it would no longer read as cut), nor what the passage's following text already holds.
-    const read = new Set(own.map(({ sentence }) => sentence.text));
-    const alongside = sentencesOf(readingText(passage.alongside), passage.alongside.headings)
-      .filter((sentence) => !isCutOff(sentence) && !read.has(sentence.text))
-      .map((sentence) => ({ passage, passageIndex, sentence: { ...sentence, position: sentence.position + after, block: sentence.block === undefined ? undefined : sentence.block + BLOCKS_APART }, pathTerms: alongsidePath }));
-    return [...own, ...alongside];
+    const read = sentencesOf(readingText(passage), passage.headings).map((sentence) => ({ passage, passageIndex, sentence, pathTerms: ownPath }));
+    for (const [further, text] of (passage.alongside ?? []).entries()) {
+      const after = read.length + 1;
+      const furtherPath = pathTermsOf(text.headings);
+      // Not its cut first sentence (numbered on, it would no longer read as cut), nor what was read already (the passage's following text holds it).
+      const seen = new Set(read.map(({ sentence }) => sentence.text));
+      read.push(
+        ...sentencesOf(readingText(text), text.headings)
+          .filter((sentence) => !isCutOff(sentence) && !seen.has(sentence.text))
+          .map((sentence) => ({ passage, passageIndex, sentence: { ...sentence, position: sentence.position + after, block: sentence.block === undefined ? undefined : sentence.block + BLOCKS_APART * (further + 1) }, pathTerms: furtherPath })),
+      );
+    }
+    return read;
   });
   const ownTerms = sentences.map(({ sentence }) => contentTerms(sentence.text));
   const termSets = ownTerms.map((terms) => new Set(terms));

@@ -23,10 +23,17 @@ export interface Passage {
   /** What the chunk needs before its text to read as in its document (IndexRecordMetadata.opening). */
   opening?: string;
   /**
-   * The same document's next-best passage, on retrieval's first two passages only: read by the answer
-   * step with this one and cited by its marker (retrieve.ts, withNextOfDocument).
+   * The same document's next-best passages, best first, on retrieval's first two passages only: read
+   * by the answer step with this one and cited by its marker (retrieve.ts, withNextOfDocument).
    */
-  alongside?: { text: string; headings?: string[]; opening?: string };
+  alongside?: PassageText[];
+}
+
+/** A further passage of a passage's document, as the answer step reads it. */
+export interface PassageText {
+  text: string;
+  headings?: string[];
+  opening?: string;
 }
 
 /** What the answer step reads of a passage: the chunk after its opening and, run on as the document runs on, the text after it. */

@@ -29,10 +29,10 @@ describe('citation markers', () => {
 });
 
 describe('the grounded prompt', () => {
-  it("gives a model the first passage's alongside text under the same number", () => {
-    const first = { ...passage('git-stash.txt', 'The new stash entry records the files that match the pathspec.'), alongside: { text: 'All untracked files are also stashed.' } };
+  it("gives a model the first passage's alongside texts under the same number", () => {
+    const first = { ...passage('git-stash.txt', 'The new stash entry records the files that match the pathspec.'), alongside: [{ text: 'All untracked files are also stashed.' }, { text: 'List them with git stash list.' }] };
     const content = groundedPrompt({ question: 'How do I stash untracked files?', history: [], passages: [first, passage('git-status.txt', 'Untracked files are listed.')], model: 'm' }).messages.at(-1)!.content;
-    expect(content).toContain('[1] git-stash.txt\nThe new stash entry records the files that match the pathspec.\n[…]\nAll untracked files are also stashed.\n\n[2] git-status.txt');
+    expect(content).toContain('[1] git-stash.txt\nThe new stash entry records the files that match the pathspec.\n[…]\nAll untracked files are also stashed.\n[…]\nList them with git stash list.\n\n[2] git-status.txt');
   });
 
   it('numbers the passages, asks for markers and the not-found sentence, and alternates turns', () => {

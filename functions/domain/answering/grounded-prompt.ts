@@ -43,8 +43,8 @@ function passagesBlock(input: ChatModelInput): string {
   if (input.passages.length === 0) return 'Passages: none were found.';
   const blocks = input.passages.map((passage, index) => {
     const where = [passage.name, passage.page !== undefined ? `page ${passage.page}` : undefined, passage.url].filter(Boolean).join(', ');
-    // The same document's next-best passage (Passage.alongside), a chunk of its own further on: cited as this one.
-    const alongside = passage.alongside ? `\n[…]\n${readingText(passage.alongside).slice(0, PASSAGE_MAX_CHARACTERS)}` : '';
+    // The same document's next-best passages (Passage.alongside), chunks of their own further on: cited as this one.
+    const alongside = (passage.alongside ?? []).map((further) => `\n[…]\n${readingText(further).slice(0, PASSAGE_MAX_CHARACTERS)}`).join('');
     return `[${index + 1}] ${where}\n${readingText(passage).slice(0, PASSAGE_MAX_CHARACTERS)}${alongside}`;
   });
   return `Passages:\n\n${blocks.join('\n\n')}`;

@@ -70,7 +70,7 @@ describe('retrievePassages', () => {
     ]);
   });
 
-  it("hands the first two documents' next-best passages alongside their best, while the five places go to five documents", async () => {
+  it("hands the first document's next two passages and the second's next one alongside their best, while the five places go to five documents", async () => {
     const headed = (id: string, sourceId: string, score: number, text: string, headings: string[]): IndexHit => ({ ...hit(id, sourceId, score, text), metadata: { name: `${sourceId}.txt`, chunkIndex: 0, headings } });
     const vectors = fakeVectors({
       'kb-kb-1-v1': [
@@ -84,8 +84,8 @@ describe('retrievePassages', () => {
     });
     const passages = await retrievePassages({ database: fakeDatabase({}), vectors, embeddings: noEmbeddings }, { organizationId: 'o', knowledgeBases: [{ id: 'kb_1', name: 'One', active_index_version: 1 }], query: 'stash untracked files', topK: 5 });
     expect(passages.map((p) => p.documentId)).toEqual(['fil_stash', 'fil_b', 'fil_c', 'fil_d', 'fil_e']);
-    expect(passages[0]!.alongside).toEqual({ text: 'All untracked files are also stashed.', headings: ['OPTIONS', '-u, --include-untracked'], opening: '::\n\n' });
-    expect(passages[1]!.alongside).toEqual({ text: 'Page b goes on about stashing.' });
+    expect(passages[0]!.alongside).toEqual([{ text: 'All untracked files are also stashed.', headings: ['OPTIONS', '-u, --include-untracked'], opening: '::\n\n' }, { text: 'Stash entries are listed with git stash list.' }]);
+    expect(passages[1]!.alongside).toEqual([{ text: 'Page b goes on about stashing.' }]);
     expect(passages.slice(2).every((p) => p.alongside === undefined)).toBe(true);
   });
 

@@ -118,32 +118,36 @@ export async function rankPassages(ports: RetrievalPorts, request: RetrievalRequ
   return depth.alongside ? withNextOfDocument(merged, rankings) : merged;
 }
 
-/** How many of the best pages hand over their next-best passage alongside their best. */
-export const PAGES_READ_FURTHER = 2;
+/** How many further passages of their document the best pages hand over alongside their best: the first page two, the second one. */
+export const PASSAGES_READ_FURTHER: readonly number[] = [2, 1];
 
 /**
- * The first PAGES_READ_FURTHER passages, each with its document's next-best passage alongside
- * (Passage.alongside). Five places go to five documents (mergePassages), so the answer read one
- * passage of each page; on a reference page that one often matches the question's other words
- * while the option or setting that answers it is in the next. Reading it for the best page raised
- * the offline answers' key facts by one question's worth on each of git-docs-qa (0.475 to 0.500)
- * and python-docs; for the second page too, Python's 60 questions went from 0.533 to 0.567 (its
- * right page is often second) and Git's lost half a question's facts (0.487); the third page's
- * gained Python one more and cost Git one more, so two. The pages cited do not change.
+ * The first passages, each with its document's next-best passages alongside (Passage.alongside,
+ * PASSAGES_READ_FURTHER of them). Five places go to five documents (mergePassages), so the answer
+ * read one passage of each page; on a reference page that one often matches the question's other
+ * words while the option or setting that answers it is in the next. Reading the next one for the
+ * best page raised the offline answers' key facts by one question's worth on each of git-docs-qa
+ * (0.475 to 0.500) and python-docs; for the second page too, Python's 60 questions went from 0.533
+ * to 0.567 (its right page is often second) and Git's lost half a question's facts (0.487); the
+ * third page's gained Python one more and cost Git one more. A second further passage of the best
+ * page (long guides hold the option a question asks for in the page's third-best passage) raised
+ * key facts on seven of nine documentation sets and lowered Git's by one question, Python's by a
+ * third of one (mean 0.588 to 0.603). The pages cited do not change.
  */
 export function withNextOfDocument(merged: Passage[], rankings: readonly Passage[][]): Passage[] {
   // Not a passage already handed over: read once, not per page and candidate.
   const handedOver = new Set(merged.map((kept) => kept.text));
   const candidates = rankings.flat().filter((other) => !handedOver.has(other.text));
   return merged.map((passage, position) => {
-    if (position >= PAGES_READ_FURTHER) return passage;
+    const count = PASSAGES_READ_FURTHER[position] ?? 0;
+    if (count === 0) return passage;
     const key = documentKeyOf(passage);
-    let next: Passage | undefined;
-    for (const other of candidates) {
-      if (documentKeyOf(other) !== key) continue;
-      if (!next || other.score > next.score) next = other;
-    }
-    return next ? { ...passage, alongside: { text: next.text, ...(next.headings ? { headings: next.headings } : {}), ...(next.opening ? { opening: next.opening } : {}) } } : passage;
+    const further = candidates
+      .filter((other) => documentKeyOf(other) === key)
+      .sort((a, b) => b.score - a.score)
+      .slice(0, count)
+      .map((next) => ({ text: next.text, ...(next.headings ? { headings: next.headings } : {}), ...(next.opening ? { opening: next.opening } : {}) }));
+    return further.length > 0 ? { ...passage, alongside: further } : passage;
   });
 }
 
