@@ -3,6 +3,12 @@ import { entryHeading } from '../chunking/entry-terms';
 import { sentencesOf } from './sentences';
 
 describe('sentencesOf', () => {
+  it("reads a Markdown block quote without its markers, and a GitHub alert as the note it shows", () => {
+    const text = '> [!NOTE]\n> Fastify does not validate `request.ip`.\n> Validate it yourself.\n>\n> > A nested quote.\n\nText after.';
+    expect(sentencesOf(text, undefined).map((sentence) => sentence.text)).toEqual(['Note: Fastify does not validate `request.ip`.', 'Validate it yourself.', 'A nested quote.', 'Text after.']);
+    expect(sentencesOf('Run it:\n\n>>> print(1)\n1\n', undefined)[0]!.code).toBe('```pycon\n>>> print(1)\n1\n```');
+  });
+
   it('joins hard-wrapped lines, keeps headings as context, and splits list items', () => {
     const sentences = sentencesOf('# Refund policy\nRefunds are issued within\n14 days of purchase. Items must be unused.\n\nShipping\n- Orders ship in 2 days.\n- Express costs $15.');
     expect(sentences).toEqual([

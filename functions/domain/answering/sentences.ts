@@ -97,7 +97,7 @@ function startsInsideCode(lines: string[]): boolean {
  */
 function blocksOf(text: string): Block[] {
   // reST and AsciiDoc read as Markdown: their literal blocks become fenced code, roles inline code.
-  const normalized = markupAsMarkdown(text.replace(/\r\n?/g, '\n'));
+  const normalized = withAlertsAsNotes(markupAsMarkdown(text.replace(/\r\n?/g, '\n')));
   return fencedSegments(normalized, { startsInside: startsInsideCode(normalized.split('\n')) }).flatMap((segment): Block[] =>
     segment.code ? [{ text: segment.lines.join('\n'), heading: false, code: true }] : proseBlocksOf(segment.lines),
   );
@@ -166,6 +166,19 @@ const MARKDOWN_LINK = /!?\[([^\]\n]*)\](?:\([^()\s]*(?:\([^()\s]*\)[^()\s]*)*(?:
 /** A link reference definition (`[label]: ../guide.md`): no text a page shows. */
 const LINK_DEFINITION = /^ {0,3}\[[^\]\n]+\]:\s*\S+(?:\s+["'(].*["')])?\s*$/;
 
+/**
+ * A Markdown block quote's line as the page shows it: without its "> " markers (a doctest's ">>>"
+ * is no quote).
+ */
+function quoted(line: string): string {
+  return /^\s*>>>/.test(line) ? line : line.replace(/^ {0,3}(?:> ?)+/, '');
+}
+
+/** A GitHub alert's "> [!NOTE]" line, and the quote's next line it labels. */
+const ALERT = /^( {0,3}>[ \t]*)\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*\n(?: {0,3}>[ \t]?)?/gim;
+/** GitHub's alerts read as the notes they show: "Note: …". */
+const withAlertsAsNotes = (text: string) => text.replace(ALERT, (_whole, quote: string, kind: string) => `${quote}${kind[0]!.toUpperCase()}${kind.slice(1).toLowerCase()}: `);
+
 /** HTML elements documentation writes inline; a lower-case word in angle brackets that is none of them is a placeholder ("Pass the <strategy-option> through"). */
 const HTML_ELEMENTS: ReadonlySet<string> = new Set('a abbr b blockquote br code dd del details div dl dt em h1 h2 h3 h4 h5 h6 hr i img ins kbd li mark ol p pre q s samp small span strong sub summary sup table tbody td th thead tr u ul'.split(' '));
 
@@ -182,7 +195,7 @@ function isMarkupTag(tag: string, line: string): boolean {
 /** A line as a reader sees it rendered: links as their text, without markup tags (inline `code` is left as written: `<title>` there is the point). */
 function readableLine(line: string): string {
   if (LINK_DEFINITION.test(line)) return '';
-  return line
+  return quoted(line)
     .replace(MARKDOWN_LINK, '$1')
     .split(/(`[^`]*`)/)
     .map((part) => (part.startsWith('`') && part.endsWith('`') && part.length > 1 ? part : part.replace(MARKUP_TAG, (tag) => (!isMarkupTag(tag, line) ? tag : tag.startsWith('</') ? '' : ' '))))

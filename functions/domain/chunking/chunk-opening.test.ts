@@ -36,9 +36,12 @@ describe('delimitedBlocks', () => {
     expect(blocks).toEqual([{ start: page.indexOf('# Clone'), end: page.indexOf('----\n\nA title'), delimiter: '----' }]);
     expect(delimitedOpeningAt(blocks, page.indexOf('git svn dcommit'))).toBe('----\n');
     expect(delimitedOpeningAt(blocks, page.indexOf('Text after'))).toBeUndefined();
-    // Markdown's thematic breaks are no blocks, nor is a block never closed.
-    expect(delimitedBlocks(`${page}\n\n\`\`\`sh\nnpm test\n\`\`\``)).toEqual([]);
+    // Markdown's thematic breaks are no blocks, nor is a block never closed; its fenced blocks are.
+    const markdown = `${page}\n\n\`\`\`sh\nnpm test\nnpm start\n\`\`\`\n`;
+    expect(delimitedBlocks(markdown)).toEqual([{ start: markdown.indexOf('npm test'), end: markdown.lastIndexOf('```'), delimiter: '```sh' }]);
+    expect(delimitedOpeningAt(delimitedBlocks(markdown), markdown.indexOf('npm start'))).toBe('```sh\n');
     expect(delimitedBlocks('Text.\n\n----\n\nMore text.')).toEqual([]);
+    expect(delimitedBlocks('Text.\n\n```js\nnever closed\n')).toEqual([]);
   });
 });
 

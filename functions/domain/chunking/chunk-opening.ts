@@ -1,4 +1,4 @@
-import { fenceOpenedBy } from '../../../shared/markdown/code-fences';
+import { closesFence, fenceOpenedBy, type Fence } from '../../../shared/markdown/code-fences';
 import { indentOf, isBlank } from './markup-lines';
 import { CODE_DIRECTIVE, CURRENT_CLASS, declaredModule, describedClass, describedObject, memberKind, opensDelimitedBlock } from './markup-text';
 
@@ -86,14 +86,16 @@ export function enclosingClassAt(text: string, offset: number, chunk: string): s
 }
 
 /**
- * The AsciiDoc delimited listing and literal blocks of `text` (Git's examples between lines of
- * dashes): where each one's content starts and ends, and its delimiter. Only blocks closed again,
- * and none in Markdown (a text with fenced code), where a line of dashes is a thematic break.
+ * The delimited code blocks of `text`: where each one's content starts and ends, and its opening
+ * line. In Markdown (a text with fenced code) its fenced blocks: a long example cut by the chunker
+ * ("request.server.magicKey = magicKey" in Fastify's guide) read as prose without its fence. Else
+ * AsciiDoc's listing and literal blocks (Git's examples between lines of dashes; in Markdown such
+ * a line is a thematic break). Only blocks closed again.
  */
 export function delimitedBlocks(text: string): Array<{ start: number; end: number; delimiter: string }> {
   const blocks: Array<{ start: number; end: number; delimiter: string }> = [];
   const lines = text.split('\n');
-  if (lines.some((line) => fenceOpenedBy(line) !== undefined)) return blocks;
+  if (lines.some((line) => fenceOpenedBy(line) !== undefined)) return fencedBlocks(lines);
   let open: { start: number; delimiter: string } | undefined;
   for (let index = 0, at = 0; index < lines.length; at += lines[index]!.length + 1, index++) {
     if (open === undefined) {
@@ -101,6 +103,22 @@ export function delimitedBlocks(text: string): Array<{ start: number; end: numbe
       if (delimiter !== undefined) open = { start: at + lines[index]!.length + 1, delimiter };
     } else if (lines[index]!.trim() === open.delimiter) {
       blocks.push({ ...open, end: at });
+      open = undefined;
+    }
+  }
+  return blocks;
+}
+
+function fencedBlocks(lines: readonly string[]): Array<{ start: number; end: number; delimiter: string }> {
+  const blocks: Array<{ start: number; end: number; delimiter: string }> = [];
+  let open: { start: number; fence: Fence; line: string } | undefined;
+  for (let index = 0, at = 0; index < lines.length; at += lines[index]!.length + 1, index++) {
+    const line = lines[index]!;
+    if (open === undefined) {
+      const fence = fenceOpenedBy(line);
+      if (fence !== undefined) open = { start: at + line.length + 1, fence, line: line.trim() };
+    } else if (closesFence(line, open.fence)) {
+      blocks.push({ start: open.start, end: at, delimiter: open.line });
       open = undefined;
     }
   }
