@@ -18,6 +18,12 @@ describe('indexTerms (the lexical index)', () => {
     expect(indexTerms('T cells and type 2 diabetes: git show, kubectl get')).toEqual(['t', 'cell', 'type', '2', 'diabet', 'git', 'show', 'kubectl', 'get']);
   });
 
+  it('reads a protocol named with its version as one term too, spelled as a page name spells it', () => {
+    expect(indexTerms('Serve it over HTTP/2 or HTTP/1.1')).toEqual(['serv', 'http', '2', 'http', '1', '1', 'http2', 'http1.1']);
+    expect(contentTerms('How can I serve my application over HTTP/2?')).toEqual(['serv', 'applic', 'http', 'http2']);
+    expect(indexTerms('and/or 1/2 a/b/3')).toEqual(['1', '2', 'b', '3']);
+  });
+
   it('keeps short options as terms of their own, their case kept, but not a hyphen inside a word, a number or a path', () => {
     expect(indexTerms('What does pytest -s do?')).toEqual(['pytest', 's', '-s']);
     expect(indexTerms('Pass -W, not -w, or -rA')).toEqual(['pass', 'w', 'w', 'ra', '-W', '-w', '-rA']);

@@ -9,8 +9,8 @@ import { foldedWords, foldText } from './tokenizer';
  *
  * | analysis       | used by                                         | stop words          | shortest | stemmed |
  * |----------------|-------------------------------------------------|---------------------|----------|---------|
- * | indexTerms     | lexical index: passages and the questions asked | STOP_WORDS          | 1        | yes (and operators such as ":=", short options such as "-s") |
- * | contentTerms   | extractive answerer: question and sentences     | QUESTION_STOP_WORDS | 2        | yes (a dotted number is one term; operators and short options after the words) |
+ * | indexTerms     | lexical index: passages and the questions asked | STOP_WORDS          | 1        | yes (and operators such as ":=", short options such as "-s", versioned names such as "HTTP/2") |
+ * | contentTerms   | extractive answerer: question and sentences     | QUESTION_STOP_WORDS | 2        | yes (a dotted number is one term; operators, short options and versioned names after the words) |
  * | questionWords  | citation snippet: the question                  | QUESTION_STOP_WORDS | 3        | no      |
  *
  * Shortest word: the index keeps single letters and digits ("T cells", "vitamin D", "type 2
@@ -37,8 +37,18 @@ export function indexTerms(text: string): string[] {
     if (word.length > MAX_TERM_LENGTH || STOP_WORDS.has(word)) continue;
     terms.push(stemOf(word));
   }
-  terms.push(...operatorsOf(text), ...shortOptionsOf(text));
+  terms.push(...operatorsOf(text), ...shortOptionsOf(text), ...versionedNamesOf(text));
   return terms;
+}
+
+/**
+ * A protocol named with its version ("HTTP/2", "HTTP/1.1") is also one term, written as a page's
+ * name writes it ("http2", "HTTP2.md"): split, "How can I serve my application over HTTP/2?" held
+ * "http" alone, which every page of a web framework's documentation has.
+ */
+const VERSIONED_NAME = /(?<![\w/])([A-Za-z]{2,})\/(\d+(?:\.\d+)?)(?![\w/])/g;
+function versionedNamesOf(text: string): string[] {
+  return text.includes('/') ? [...text.matchAll(VERSIONED_NAME)].map((match) => `${match[1]!.toLowerCase()}${match[2]}`) : [];
 }
 
 /**
@@ -76,7 +86,7 @@ export function contentTerms(text: string): string[] {
     terms.push(DOTTED_NUMBER.test(word) ? word : stemOf(word));
   }
   // Operators after the words, as indexTerms has them; Markdown's **strong** is no operator here.
-  terms.push(...operatorsOf(folded, MARKDOWN_STRONG), ...shortOptionsOf(text));
+  terms.push(...operatorsOf(folded, MARKDOWN_STRONG), ...shortOptionsOf(text), ...versionedNamesOf(text));
   return terms;
 }
 
