@@ -3,7 +3,7 @@ import { isBlank } from './markup-lines';
 /** Admonitions ("Note:", "Warning:") and version notes: their labels, for reST's and MyST's directives and AsciiDoc's attributes, and AsciiDoc's admonition blocks. */
 
 /** What each admonition reads as, by reST directive or (lower-cased) AsciiDoc attribute. */
-export const ADMONITIONS: Record<string, string> = { note: 'Note', warning: 'Warning', tip: 'Tip', important: 'Important', caution: 'Caution', danger: 'Danger', attention: 'Attention', hint: 'Hint', seealso: 'See also', impl_detail: 'CPython implementation detail' };
+export const ADMONITIONS: Record<string, string> = { note: 'Note', warning: 'Warning', tip: 'Tip', important: 'Important', caution: 'Caution', danger: 'Danger', attention: 'Attention', hint: 'Hint', seealso: 'See also', impl_detail: 'CPython implementation detail', info: 'Info' };
 
 /** What each version note directive (reST's, MyST's) reads as, before its version. */
 export const VERSIONS: Record<string, string> = { versionadded: 'New in version', versionchanged: 'Changed in version', deprecated: 'Deprecated since version', 'deprecated-removed': 'Deprecated since version' };

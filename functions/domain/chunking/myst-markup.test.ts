@@ -27,6 +27,10 @@ describe('mystAsMarkdown', () => {
     expect(mystAsMarkdown('```markdown\nWrite {func}`x`.\n```')).toBe('```markdown\nWrite {func}`x`.\n```');
   });
 
+  it("reads Docusaurus' admonitions as notes", () => {
+    expect(mystAsMarkdown(':::note\nStatic files go to the `build` folder.\n:::\n\n:::tip[Faster]\nUse the CLI.\n:::')).toBe('\nNote: Static files go to the `build` folder.\n\n\n\nTip: Faster\nUse the CLI.\n');
+  });
+
   it('drops the closing colons of a directive whose opening a chunk cut off, and directives that show nothing', () => {
     expect(mystAsMarkdown('the end of a warning.\n:::\n\n```{toctree}\n:maxdepth: 2\n\nintro\n```\nNext.')).toBe('the end of a warning.\n\nNext.');
   });

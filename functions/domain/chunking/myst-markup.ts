@@ -4,12 +4,14 @@ import { isBlank } from './markup-lines';
 
 /**
  * MyST, the Markdown that Sphinx projects write beside reST (attrs, SymPy): its roles, targets and
- * directive fences as the page shows them, in plain Markdown. Read as plain Markdown, a note's
+ * directive fences as the page shows them, in plain Markdown; and Docusaurus' admonitions (":::tip"). Read as plain Markdown, a note's
  * fence ("```{note}") made its prose a code block and "{class}`attrs.Foo`" leaked into answers.
  */
 
 /** A directive's opening fence: "```{note}", "````{code-block} python", ":::{warning}". */
 const DIRECTIVE_OPEN = /^(\s*)(`{3,}|:{3,})\{([\w:-]+)\}[ \t]*(.*)$/;
+/** Docusaurus' admonitions, MyST's colon fences without braces: ":::tip Use the CLI", ":::note[Title]". */
+const DOCUSAURUS_OPEN = /^(\s*)(:{3,})(note|tip|info|caution|danger|warning|important)(?:\[([^\]\n]*)\]|[ \t]+(\S.*?))?[ \t]*$/i;
 /** A role: {class}`attrs.Foo`, {py:func}`evolve <attrs.evolve>`. */
 const ROLE = /\{(?:[\w-]+:)?([\w-]+)\}`([^`\n]+)`/g;
 /** A target line: "(init)=". */
@@ -22,7 +24,7 @@ const CODE: Record<string, string> = { 'code-block': '', code: '', sourcecode: '
 const SILENT = new Set(['toctree', 'include', 'contents', 'index', 'literalinclude', 'image', 'raw', 'only', 'testsetup', 'testcleanup', 'currentmodule', 'module']);
 
 export function mystAsMarkdown(text: string): string {
-  if (!/\{[\w:-]+\}`|^\s*(?:`{3,}|:{3,})\{|^\s*\([\w.:-]+\)=\s*$|^\s*:{3,}\s*$/m.test(text)) return text;
+  if (!/\{[\w:-]+\}`|^\s*(?:`{3,}|:{3,})\{|^\s*\([\w.:-]+\)=\s*$|^\s*:{3,}\s*$|^\s*:{3,}[a-z]/im.test(text)) return text;
   return markdownOf(text.split('\n')).join('\n');
 }
 
@@ -61,6 +63,15 @@ function markdownOf(lines: readonly string[]): string[] {
       let end = index + 1;
       while (end < lines.length && !closes(lines[end]!, marker)) end++;
       out.push(...directive(open[3]!.replace(/^[\w-]+:/, ''), open[4]!.trim(), withoutOptions(lines.slice(index + 1, end))));
+      index = end;
+      continue;
+    }
+    const docusaurus = DOCUSAURUS_OPEN.exec(line);
+    if (docusaurus) {
+      const marker = docusaurus[2]!;
+      let end = index + 1;
+      while (end < lines.length && !closes(lines[end]!, marker)) end++;
+      out.push(...directive(docusaurus[3]!.toLowerCase(), (docusaurus[4] ?? docusaurus[5] ?? '').trim(), withoutOptions(lines.slice(index + 1, end))));
       index = end;
       continue;
     }
