@@ -3,7 +3,7 @@ import { contentTerms, indexTerms, questionWords } from './analyzers';
 
 describe('indexTerms (the lexical index)', () => {
   it('folds accents and case, splits at punctuation, drops stop words, stems English words', () => {
-    expect(indexTerms('The Café’s STUDIES of cells, running-shoes and généralisation!')).toEqual(['cafe', 's', 'studi', 'cell', 'run', 'shoe', 'generalis']);
+    expect(indexTerms('The Café’s STUDIES of cells, running-shoes and généralisation!')).toEqual(['cafe', 's', 'studi', 'cell', 'run', 'shoe', 'generalis', 'runningsho']);
   });
 
   it('keeps numbers and words of any script, and drops tokens too long to be typed', () => {
@@ -18,6 +18,12 @@ describe('indexTerms (the lexical index)', () => {
     expect(indexTerms('T cells and type 2 diabetes: git show, kubectl get')).toEqual(['t', 'cell', 'type', '2', 'diabet', 'git', 'show', 'kubectl', 'get']);
   });
 
+  it('reads a hyphenated word as its parts and as the closed word too', () => {
+    expect(indexTerms('a non-zero status, a read-only view')).toEqual(['non', 'zero', 'status', 'read', 'view', 'nonzero', 'readon']);
+    expect(indexTerms('a nonzero status')).toEqual(['nonzero', 'status']);
+    expect(contentTerms('Send an e-mail, not IL-6 or well-known-words')).toEqual(['send', 'mail', 'il', 'known', 'word', 'email']);
+  });
+
   it('reads a protocol named with its version as one term too, spelled as a page name spells it', () => {
     expect(indexTerms('Serve it over HTTP/2 or HTTP/1.1')).toEqual(['serv', 'http', '2', 'http', '1', '1', 'http2', 'http1.1']);
     expect(contentTerms('How can I serve my application over HTTP/2?')).toEqual(['serv', 'applic', 'http', 'http2']);
@@ -27,7 +33,7 @@ describe('indexTerms (the lexical index)', () => {
   it('keeps short options as terms of their own, their case kept, but not a hyphen inside a word, a number or a path', () => {
     expect(indexTerms('What does pytest -s do?')).toEqual(['pytest', 's', '-s']);
     expect(indexTerms('Pass -W, not -w, or -rA')).toEqual(['pass', 'w', 'w', 'ra', '-W', '-w', '-rA']);
-    expect(indexTerms('e-mail a T-cell -1 ./a-b')).toEqual(['e', 'mail', 't', 'cell', '1', 'b']);
+    expect(indexTerms('e-mail a T-cell -1 ./a-b')).toEqual(['e', 'mail', 't', 'cell', '1', 'b', 'email', 'tcell']);
     expect(contentTerms('What does pytest -s do?')).toEqual(['pytest', '-s']);
   });
 

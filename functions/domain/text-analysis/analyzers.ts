@@ -9,8 +9,8 @@ import { foldedWords, foldText } from './tokenizer';
  *
  * | analysis       | used by                                         | stop words          | shortest | stemmed |
  * |----------------|-------------------------------------------------|---------------------|----------|---------|
- * | indexTerms     | lexical index: passages and the questions asked | STOP_WORDS          | 1        | yes (and operators such as ":=", short options such as "-s", versioned names such as "HTTP/2") |
- * | contentTerms   | extractive answerer: question and sentences     | QUESTION_STOP_WORDS | 2        | yes (a dotted number is one term; operators, short options and versioned names after the words) |
+ * | indexTerms     | lexical index: passages and the questions asked | STOP_WORDS          | 1        | yes (and operators such as ":=", short options such as "-s", versioned names such as "HTTP/2", hyphenated words joined) |
+ * | contentTerms   | extractive answerer: question and sentences     | QUESTION_STOP_WORDS | 2        | yes (a dotted number is one term; operators, short options, versioned names and joined hyphenated words after the words) |
  * | questionWords  | citation snippet: the question                  | QUESTION_STOP_WORDS | 3        | no      |
  *
  * Shortest word: the index keeps single letters and digits ("T cells", "vitamin D", "type 2
@@ -37,8 +37,21 @@ export function indexTerms(text: string): string[] {
     if (word.length > MAX_TERM_LENGTH || STOP_WORDS.has(word)) continue;
     terms.push(stemOf(word));
   }
-  terms.push(...operatorsOf(text), ...shortOptionsOf(text), ...versionedNamesOf(text));
+  terms.push(...operatorsOf(text), ...shortOptionsOf(text), ...versionedNamesOf(text), ...hyphenCompoundsOf(text));
   return terms;
+}
+
+/**
+ * A word joined by a hyphen ("non-zero", "read-only", "built-in", "e-mail") is also one term, as
+ * the same word written closed ("nonzero", "readonly", "builtin", "email") is: documentation writes
+ * both, and split, "a non-zero exit status" held "non" and "zero" where sys.exit's "nonzero value"
+ * has one word, and "a read-only view" held "read" (and "only", a stop word) where "Read-only
+ * proxy of a mapping" was the one page with the rare "readonly". Offline, Python's and Celery's
+ * hit@5 rose by a question each (0.800 -> 0.817, 0.850 -> 0.875); SciFact's nDCG@10 moved by 0.001.
+ */
+const HYPHEN_COMPOUND = /(?<![\p{L}\p{N}\-/.])(\p{L}+)-(\p{L}+)(?![\p{L}\p{N}-])/gu;
+function hyphenCompoundsOf(text: string): string[] {
+  return text.includes('-') ? [...foldText(text).matchAll(HYPHEN_COMPOUND)].map((match) => stemOf(`${match[1]}${match[2]}`)) : [];
 }
 
 /**
@@ -86,7 +99,7 @@ export function contentTerms(text: string): string[] {
     terms.push(DOTTED_NUMBER.test(word) ? word : stemOf(word));
   }
   // Operators after the words, as indexTerms has them; Markdown's **strong** is no operator here.
-  terms.push(...operatorsOf(folded, MARKDOWN_STRONG), ...shortOptionsOf(text), ...versionedNamesOf(text));
+  terms.push(...operatorsOf(folded, MARKDOWN_STRONG), ...shortOptionsOf(text), ...versionedNamesOf(text), ...hyphenCompoundsOf(text));
   return terms;
 }
 
