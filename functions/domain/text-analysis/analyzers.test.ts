@@ -18,6 +18,12 @@ describe('indexTerms (the lexical index)', () => {
     expect(indexTerms('T cells and type 2 diabetes: git show, kubectl get')).toEqual(['t', 'cell', 'type', '2', 'diabet', 'git', 'show', 'kubectl', 'get']);
   });
 
+  it('keeps a keyword named as one (the `with` statement, a `for` loop) as a term, though it is a stop word', () => {
+    expect(indexTerms('Use it in a with statement; the :keyword:`with` statement; ``for`` loops')).toEqual(['use', 'statement', 'keyword', 'statement', 'loop', 'with', 'with', 'for']);
+    expect(contentTerms('How can I use it in a with statement?')).toEqual(['use', 'statement', 'with']);
+    expect(indexTerms('Done with it, and for now.')).toEqual(['done', 'now']);
+  });
+
   it('reads a hyphenated word as its parts and as the closed word too', () => {
     expect(indexTerms('a non-zero status, a read-only view')).toEqual(['non', 'zero', 'status', 'read', 'view', 'nonzero', 'readon']);
     expect(indexTerms('a nonzero status')).toEqual(['nonzero', 'status']);

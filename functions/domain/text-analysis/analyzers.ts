@@ -9,8 +9,8 @@ import { foldedWords, foldText } from './tokenizer';
  *
  * | analysis       | used by                                         | stop words          | shortest | stemmed |
  * |----------------|-------------------------------------------------|---------------------|----------|---------|
- * | indexTerms     | lexical index: passages and the questions asked | STOP_WORDS          | 1        | yes (and operators such as ":=", short options such as "-s", versioned names such as "HTTP/2", hyphenated words joined) |
- * | contentTerms   | extractive answerer: question and sentences     | QUESTION_STOP_WORDS | 2        | yes (a dotted number is one term; operators, short options, versioned names and joined hyphenated words after the words) |
+ * | indexTerms     | lexical index: passages and the questions asked | STOP_WORDS          | 1        | yes (and operators such as ":=", short options such as "-s", versioned names such as "HTTP/2", hyphenated words joined, keywords named as such: the `with` statement) |
+ * | contentTerms   | extractive answerer: question and sentences     | QUESTION_STOP_WORDS | 2        | yes (a dotted number is one term; operators, short options, versioned names, joined hyphenated words and named keywords after the words) |
  * | questionWords  | citation snippet: the question                  | QUESTION_STOP_WORDS | 3        | no      |
  *
  * Shortest word: the index keeps single letters and digits ("T cells", "vitamin D", "type 2
@@ -37,8 +37,19 @@ export function indexTerms(text: string): string[] {
     if (word.length > MAX_TERM_LENGTH || STOP_WORDS.has(word)) continue;
     terms.push(stemOf(word));
   }
-  terms.push(...operatorsOf(text), ...shortOptionsOf(text), ...versionedNamesOf(text), ...hyphenCompoundsOf(text));
+  terms.push(...operatorsOf(text), ...shortOptionsOf(text), ...versionedNamesOf(text), ...hyphenCompoundsOf(text), ...keywordsOf(text));
   return terms;
+}
+
+/**
+ * A language's keyword named as one (the `with` statement, a `for` loop, the `in` operator, a
+ * `lambda` expression) is a term: the words are stop words, so "How can I use it in a with
+ * statement?" searched for "statement" alone, which every page of Python's reference has. Kept as
+ * the keyword itself, and only where it is named so, on both sides.
+ */
+const KEYWORD = /(?<![\w`])(?::keyword:)?`{0,2}(with|for|if|while|in|is|not|and|or|as|from|try|else|return|yield|break|continue|del|pass|lambda|import|case|match|async|await)`{0,2}\s+(?:statements?|loops?|clauses?|keywords?|operators?|blocks?|expressions?)\b/gi;
+function keywordsOf(text: string): string[] {
+  return /statement|loop|clause|keyword|operator|block|expression/i.test(text) ? [...text.matchAll(KEYWORD)].map((match) => match[1]!.toLowerCase()) : [];
 }
 
 /**
@@ -99,7 +110,7 @@ export function contentTerms(text: string): string[] {
     terms.push(DOTTED_NUMBER.test(word) ? word : stemOf(word));
   }
   // Operators after the words, as indexTerms has them; Markdown's **strong** is no operator here.
-  terms.push(...operatorsOf(folded, MARKDOWN_STRONG), ...shortOptionsOf(text), ...versionedNamesOf(text), ...hyphenCompoundsOf(text));
+  terms.push(...operatorsOf(folded, MARKDOWN_STRONG), ...shortOptionsOf(text), ...versionedNamesOf(text), ...hyphenCompoundsOf(text), ...keywordsOf(text));
   return terms;
 }
 
