@@ -314,7 +314,7 @@ describe('issue 17: no loss between retrieval and citations', () => {
     const ed25519 = passage('fil_ed25519', 'ed25519.rst', ['Signing & Verification', '~~~~~~~~~~~~~~~~~~~~~~', '', '.. doctest::', '', '    >>> private_key = Ed25519PrivateKey.generate()', '    >>> signature = private_key.sign(b"my message")', '    >>> private_key.public_key().verify(signature, b"my message")'].join('\n'), 0.9);
     const vectors = passage('fil_vectors', 'test-vectors.rst', 'Ed25519 private key and corresponding public key, with a message signed by it, in plain format.', 0.85);
     const result = answer('How do I sign and verify a message with Ed25519?', [ed25519, vectors]);
-    expect(result.text.startsWith('Signing & Verification: [1]\n```\n>>> private_key = Ed25519PrivateKey.generate()')).toBe(true);
+    expect(result.text.startsWith('Signing & Verification: [1]\n```pycon\n>>> private_key = Ed25519PrivateKey.generate()')).toBe(true);
     // "For example:" with its code is no fragment either; "and run it:", the end of a sentence, is.
     const example = passage('fil_guide', 'guide.rst', 'Tokens expire.\n\nFor example::\n\n    token = Fernet(key).encrypt_at_time(b"message", current_time=0)\n', 0.9);
     const note = passage('fil_note', 'note.rst', 'Every message is encrypted with the key before it is sent.', 0.88);

@@ -160,7 +160,7 @@ describe('sentencesOf', () => {
 
   it("makes a section that opens with its code a sentence of its title, which introduces the code", () => {
     const section = 'Signing\n~~~~~~~\n\n.. doctest::\n\n    >>> signature = key.sign(b"message")\n\nKeys\n~~~~\n\nKeys are made once.';
-    expect(sentencesOf(section)).toMatchObject([{ text: 'Signing:', heading: 'Signing', code: '```\n>>> signature = key.sign(b"message")\n```' }, { text: 'Keys are made once.' }]);
+    expect(sentencesOf(section)).toMatchObject([{ text: 'Signing:', heading: 'Signing', code: '```pycon\n>>> signature = key.sign(b"message")\n```' }, { text: 'Keys are made once.' }]);
     // Code after a sentence that does not introduce it stays no one's.
     expect(sentencesOf('Keys\n~~~~\n\nKeys are made once.\n\n    >>> key = make()\n').filter((sentence) => sentence.code)).toEqual([]);
     // A sentence the code breaks off before its end introduces it.

@@ -53,6 +53,10 @@ describe('markupAsMarkdown', () => {
     expect(markupAsMarkdown('.. doctest-requires:: scipy\n\n    >>> from scipy import stats\n')).toBe('\n\n```pycon\n>>> from scipy import stats\n```\n\n');
   });
 
+  it("shows a doctest as Python's console, whatever group it is in", () => {
+    expect(markupAsMarkdown('.. doctest:: newcontext\n\n   >>> getcontext().prec = 8\n')).toBe('\n```pycon\n>>> getcontext().prec = 8\n```\n\n');
+  });
+
   it('shows an IPython block as the page does: a suppressed block not at all, nor its pseudo-decorators', () => {
     const text = ['.. ipython:: python', '   :suppress:', '', '   import matplotlib.pyplot as plt', '', 'Plot it:', '', '.. ipython:: python', '', '   @suppress', '   plt.close("all")', '   @savefig frame_plot.png', '   df.plot()'].join('\n');
     expect(markupAsMarkdown(text)).toBe(['', 'Plot it:', '', '```python', 'df.plot()', '```', ''].join('\n'));

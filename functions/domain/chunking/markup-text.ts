@@ -111,7 +111,7 @@ export const ASCIIDOC_TITLE = /^(={1,5})\s+(\S.*)$/;
  * Directives whose content is code: Sphinx's, and the executed examples of IPython (`.. ipython::
  * python`, pandas' guides), Jupyter, Matplotlib (`.. plot::`) and Click (`.. click:example::`).
  */
-export const CODE_DIRECTIVE = /^\.\.\s+(?:code-block|code|sourcecode|highlight-block|doctest|testcode|testoutput|parsed-literal|ipython|jupyter-execute|plot|click:example|click:run)::\s*(\S*)\s*$/;
+export const CODE_DIRECTIVE = /^\.\.\s+(code-block|code|sourcecode|highlight-block|doctest|testcode|testoutput|parsed-literal|ipython|jupyter-execute|plot|click:example|click:run)::\s*(\S*)\s*$/;
 /**
  * An IPython block's lines as the page shows them: without its pseudo-decorators ("@savefig
  * plot.png" shows the figure instead), nor the line after "@suppress", which runs unseen.
@@ -126,8 +126,10 @@ function shownIpython(body: readonly string[]): string[] {
   return shown;
 }
 
-/** A code directive's argument when it is a language (`python`), not a file (`.. plot:: pyplots/spines.py`). */
-const codeLanguage = (argument: string | undefined) => (argument && /^[\w+-]+$/.test(argument) ? argument : '');
+/** The languages of the directives whose argument names no language: a doctest's names its group (`.. doctest:: newcontext`). */
+const GROUPED_CODE: Record<string, string> = { doctest: 'pycon', testcode: 'python', testoutput: '' };
+/** A code directive's language: its argument when that is one (`python`), not a group or a file (`.. plot:: pyplots/spines.py`). */
+const codeLanguage = (directive: string, argument: string | undefined) => GROUPED_CODE[directive] ?? (argument && /^[\w+-]+$/.test(argument) ? argument : '');
 const DIRECTIVE = /^\.\.\s+([\w:-]+)::\s*(.*)$/;
 /** Directives that show nothing a reader would quote. */
 const SILENT = new Set(['index', 'toctree', 'highlight', 'currentmodule', 'module', 'sectionauthor', 'moduleauthor', 'include', 'contents', 'only', 'testsetup', 'testcleanup', 'raw', 'image', 'figure', 'productionlist', 'literalinclude', 'role', 'default-role', 'program', 'tabularcolumns', 'glossary', 'rubric', 'contributors', 'graphviz', 'graph', 'digraph', 'inheritance-diagram', 'todolist']);
@@ -278,7 +280,7 @@ export function markupAsMarkdown(text: string, owner?: string): string {
       // IPython block the page hides (":suppress:", its setup code), and IPython's pseudo-decorators are not shown.
       const ipython = /^\.\.\s+ipython::/.test(trimmed);
       const code = ipython && suppressed ? [] : trimBlank(ipython ? shownIpython(body) : body);
-      if (codeDirective) out.push(...(code.length > 0 ? fence(codeLanguage(codeDirective[1]), code) : []));
+      if (codeDirective) out.push(...(code.length > 0 ? fence(codeLanguage(codeDirective[1]!, codeDirective[2]), code) : []));
       else {
         const name = directive![1]!.replace(/^\w+:/, '');
         const argument = directive![2]!.trim();
