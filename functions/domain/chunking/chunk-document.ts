@@ -1,7 +1,7 @@
 import { chunkingProblems, type ChunkingOptions } from '../../../shared/rules/chunking';
 import { entryHeading, entryTermsAt } from './entry-terms';
 import { followingText } from './following-text';
-import { chunkOpening, delimitedBlocks, delimitedOpeningAt, enclosingClassAt, literalOpeningAt, moduleAt, moduleDeclarations, tableLineStartAt } from './chunk-opening';
+import { chunkOpening, delimitedBlocks, delimitedOpeningAt, enclosingClassAt, literalOpeningAt, moduleAt, moduleDeclarations, cutLineStartAt } from './chunk-opening';
 import { readsAsRestructuredText } from './markup-text';
 import { sectionOffsets } from './section-offsets';
 import { splitIntoUnits, type TextRange } from './text-units';
@@ -81,7 +81,7 @@ export function chunkDocument(doc: ChunkableDocument, options: ChunkingOptions):
       const following = followingText(sections, position, range.end);
       const text = section.text.slice(range.start, range.end);
       const opening = restructured
-        ? chunkOpening(text, cut ? literalOpeningAt(section.text, range.start) : undefined, module, cut ? tableLineStartAt(section.text, range.start) : undefined, cut ? enclosingClassAt(section.text, range.start, text) : undefined)
+        ? chunkOpening(text, cut ? literalOpeningAt(section.text, range.start) : undefined, module, cut ? cutLineStartAt(section.text, range.start) : undefined, cut ? enclosingClassAt(section.text, range.start, text) : undefined)
         : cut
           ? delimitedOpeningAt(blocks, range.start)
           : undefined;

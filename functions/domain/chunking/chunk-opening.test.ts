@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chunkOpening, delimitedBlocks, delimitedOpeningAt, enclosingClassAt, literalOpeningAt, moduleAt, moduleDeclarations, tableLineStartAt } from './chunk-opening';
+import { markupAsMarkdown } from './markup-text';
+import { chunkOpening, delimitedBlocks, delimitedOpeningAt, enclosingClassAt, literalOpeningAt, moduleAt, moduleDeclarations, cutLineStartAt } from './chunk-opening';
 
 const PAGE = [
   'Intro text.',
@@ -88,12 +89,20 @@ describe('the module a chunk describes', () => {
   });
 });
 
-describe('the start of a table line a chunk cut', () => {
+describe('the start of the line a chunk cut', () => {
   it("gives back the wall a chunk starting inside a grid table's line lacks, and nothing for prose", () => {
     const table = '      +------+------+\n      | *ONE* | Value must be |\n';
-    expect(tableLineStartAt(table, table.indexOf('*ONE*'))).toBe('      | ');
+    expect(cutLineStartAt(table, table.indexOf('*ONE*'))).toBe('      | ');
     expect(chunkOpening('*ONE* | Value must be |', undefined, undefined, '      | ')).toBe('      | ');
     const prose = 'Some words here and more.';
-    expect(tableLineStartAt(prose, prose.indexOf('here'))).toBeUndefined();
+    expect(cutLineStartAt(prose, prose.indexOf('here'))).toBeUndefined();
+    expect(cutLineStartAt(prose, 0)).toBeUndefined();
+  });
+
+  it("gives back the indentation of the line a chunk starts on, which says what the line is inside of", () => {
+    const item = '#. Start the service:\n\n    .. code-block:: console\n\n        $ celery beat\n\n   Note:  You may also set it.\n';
+    expect(cutLineStartAt(item, item.indexOf('.. code-block'))).toBe('    ');
+    const chunk = item.slice(item.indexOf('.. code-block'));
+    expect(markupAsMarkdown(`${chunkOpening(chunk, undefined, undefined, '    ')}${chunk}`)).toContain('```console\n$ celery beat\n```\n\n   Note:  You may also set it.');
   });
 });

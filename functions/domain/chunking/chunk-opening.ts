@@ -156,13 +156,16 @@ export function moduleAt(declarations: ReadonlyArray<{ at: number; module: strin
 }
 
 /**
- * The start of a grid table's line that a chunk starting inside it cut off ("      | " before
- * "*POSITIONAL_ONLY* | Value must be…|"): without its first wall, the line is no row of the table.
+ * The start of its first line that a chunk cut off when it holds no word: the line's indentation,
+ * which says what the line is inside of (a directive indented in a list item, "    .. code-block::",
+ * whose code is then what is indented past it, not the item's next paragraph), or the start of a
+ * grid table's line ("      | " before "*POSITIONAL_ONLY* | Value must be…|"): without its first
+ * wall, the line is no row of the table.
  */
-export function tableLineStartAt(text: string, offset: number): string | undefined {
+export function cutLineStartAt(text: string, offset: number): string | undefined {
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
   const cut = text.slice(lineStart, offset);
-  return /^[ \t]*\|[ \t|]*$/.test(cut) ? cut : undefined;
+  return cut !== '' && /^[ \t]*(?:\|[ \t|]*)?$/.test(cut) ? cut : undefined;
 }
 
 /**
@@ -171,9 +174,9 @@ export function tableLineStartAt(text: string, offset: number): string | undefin
  * inside one, then the literal block it starts inside of, or the start of the table line it starts
  * inside of.
  */
-export function chunkOpening(chunk: string, literal: string | undefined, module: string | undefined, tableLineStart?: string, enclosingClass?: string): string | undefined {
+export function chunkOpening(chunk: string, literal: string | undefined, module: string | undefined, cutLineStart?: string, enclosingClass?: string): string | undefined {
   const lines = module !== undefined ? chunk.split('\n') : [];
   const names = lines.some((line) => describedObject(line, module) !== describedObject(line)) && !lines.some((line) => declaredModule(line) !== undefined);
-  const opening = `${names ? `.. currentmodule:: ${module}\n\n` : ''}${enclosingClass ? `.. ${CURRENT_CLASS}:: ${enclosingClass}\n\n` : ''}${literal ?? tableLineStart ?? ''}`;
+  const opening = `${names ? `.. currentmodule:: ${module}\n\n` : ''}${enclosingClass ? `.. ${CURRENT_CLASS}:: ${enclosingClass}\n\n` : ''}${literal ?? cutLineStart ?? ''}`;
   return opening || undefined;
 }
