@@ -17,7 +17,7 @@ export const HAS_ROLE = new RegExp(ROLE.source);
 /** reST inline literal ``code``. */
 const INLINE_LITERAL = /``([^`\n]+?)``/g;
 /** AsciiDoc man-page link: linkgit:git-config[1]. */
-const LINKGIT = /\blink(?:git|man):([\w./-]+)\[(\d)\]/g;
+export const LINKGIT = /\blink(?:git|man):([\w./-]+)\[(\d)\]/g;
 /** reST hyperlink `text <url>`_ and AsciiDoc link:url[text]. */
 const REST_LINK = /`([^`<\n]+?)\s*<[^>\n]+>`__?/g;
 /**

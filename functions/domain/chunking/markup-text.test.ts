@@ -53,6 +53,12 @@ describe('markupAsMarkdown', () => {
     expect(markupAsMarkdown('.. doctest-requires:: scipy\n\n    >>> from scipy import stats\n')).toBe('\n\n```pycon\n>>> from scipy import stats\n```\n\n');
   });
 
+  it("shows AsciiDoc's quotations in double quotes, a linked page as its name, and no anchor before text", () => {
+    expect(markupAsMarkdown("`-i`::\n\tSee ``Interactive\n\tmode'' for details, and ``''`` or ``x = ''``.\n")).toBe('`-i`: See "Interactive mode" for details, and `\'\'` or `x = \'\'`.\n');
+    expect(markupAsMarkdown('linkgit:git-init[1]::\n\tCreate an empty Git repository.\n')).toBe('`git-init(1)`: Create an empty Git repository.\n');
+    expect(markupAsMarkdown('[[def_shallow]]shallow repository::\n\tA shallow repository has an incomplete history.\n')).toBe('shallow repository: A shallow repository has an incomplete history.\n');
+  });
+
   it("shows a doctest as Python's console, whatever group it is in", () => {
     expect(markupAsMarkdown('.. doctest:: newcontext\n\n   >>> getcontext().prec = 8\n')).toBe('\n```pycon\n>>> getcontext().prec = 8\n```\n\n');
   });

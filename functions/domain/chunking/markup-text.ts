@@ -105,6 +105,12 @@ export function opensDelimitedBlock(lines: readonly string[], index: number): st
   const previous = index > 0 ? lines[index - 1]!.trim() : '';
   return index === 0 || previous === '' || previous === '+' || /^\[.*\]$/.test(previous) || previous.endsWith(':') ? delimiter : undefined;
 }
+/** AsciiDoc's quotation, ``Interactive mode'', hard wrapping or not: shown in double quotes ("Interactive mode"). */
+const ASCIIDOC_QUOTE = /(?<![`\w])``(?=[^`'\s])([^`'\n]*(?:\n[ \t]*[^`'\n]+)*?)''(?![`'\w])/g;
+/** An AsciiDoc anchor before the text it names, on its line ("[[def_shallow_repository]]shallow repository::"). */
+const ASCIIDOC_ANCHOR = /^\[\[[\w.:-]+(?:,[^\]\n]*)?\]\](?=\S)/gm;
+/** AsciiDoc's quotations in double quotes and its anchors before text gone, as the page shows them. */
+const asciidocQuotesAndAnchors = (text: string) => text.replace(ASCIIDOC_QUOTE, (_whole, quoted: string) => `"${quoted.replace(/\s+/g, ' ')}"`).replace(ASCIIDOC_ANCHOR, '');
 /** An AsciiDoc one-line title: "== Options". */
 export const ASCIIDOC_TITLE = /^(={1,5})\s+(\S.*)$/;
 /**
@@ -182,7 +188,7 @@ export function markupAsMarkdown(text: string, owner?: string): string {
   if (!hasMarkup(normalized.split('\n'))) return plainDefinitions(source);
   // A hyperlink wrapped inside its backticks is put on one line, where inlineMarkup reads it.
   const lines = asciidocAdmonitions(
-    normalized
+    (/``[^`]+''|^\[\[/m.test(normalized) && !readsAsRestructuredText(normalized) ? asciidocQuotesAndAnchors(normalized) : normalized)
       .replace(WRAPPED_REST_LINK, (_whole, label: string, target: string, underscores: string) => `\`${label.replace(/\s+/g, ' ')} <${target}>\`${underscores}`)
       .replace(WRAPPED_INLINE_LITERAL, '``$1 $2``')
       .replace(WRAPPED_ROLE, '$1$2 $3')

@@ -1,4 +1,4 @@
-import { inlineMarkup } from './inline-markup';
+import { inlineMarkup, LINKGIT } from './inline-markup';
 import { isBlank, splitFirstParagraph } from './markup-lines';
 
 /** Definition lists' terms: plain text's (a reference page saved as text), and how a term is shown before its description. */
@@ -70,5 +70,9 @@ export function plainDefinitions(text: string): string {
  */
 export function shownTerms(terms: readonly string[]): string {
   // A term escaped at its start ("\--::", AsciiDoc's way to keep "--" from becoming a dash) is shown as written unescaped.
-  return terms.map((each) => (!each.includes('`') && (!/\s/.test(each) || /^\\?-|<[\w.-]+>/.test(each)) ? `\`${each.replace(/^\\(?=\W)/, '')}\`` : inlineMarkup(each))).join(', ');
+  // A term that is a page's link ("linkgit:git-init[1]::") is shown as the page's name, "git-init(1)".
+  return terms
+    .map((term) => term.replace(LINKGIT, '$1($2)'))
+    .map((each) => (!each.includes('`') && (!/\s/.test(each) || /^\\?-|<[\w.-]+>/.test(each)) ? `\`${each.replace(/^\\(?=\W)/, '')}\`` : inlineMarkup(each)))
+    .join(', ');
 }
