@@ -59,6 +59,15 @@ describe('markupAsMarkdown', () => {
     expect(markupAsMarkdown('[[def_shallow]]shallow repository::\n\tA shallow repository has an incomplete history.\n')).toBe('shallow repository: A shallow repository has an incomplete history.\n');
   });
 
+  it("reads a chunk whose only AsciiDoc is an anchor or a character's attribute", () => {
+    expect(markupAsMarkdown('When you are happy, submit it.\n\n[[run-ci]]')).toBe('When you are happy, submit it.\n');
+    expect(markupAsMarkdown("If a trailing '/{asterisk}' is intended, give it.")).toBe("If a trailing '/*' is intended, give it.");
+  });
+
+  it('reads an indented list under a sentence that ends in a colon as a list, not a literal paragraph', () => {
+    expect(markupAsMarkdown('It has advantages:\n\n\t- Git imports patches\n\t  quickly.\n\t- No repository is special.\n\n[[next]]')).toBe('It has advantages:\n\n\t- Git imports patches\n\t  quickly.\n\t- No repository is special.\n');
+  });
+
   it("shows a doctest as Python's console, whatever group it is in", () => {
     expect(markupAsMarkdown('.. doctest:: newcontext\n\n   >>> getcontext().prec = 8\n')).toBe('\n```pycon\n>>> getcontext().prec = 8\n```\n\n');
   });

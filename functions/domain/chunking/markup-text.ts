@@ -173,7 +173,7 @@ function hasMarkup(lines: string[]): boolean {
   if (lines.some((line, index) => fenceOpenedBy(line) !== undefined && !isUnderline(line, lines[index - 1]))) return false;
   // A lone "+" joins AsciiDoc blocks; left in, it would read as a heading between them.
   // A directive indented in a list item or a note ("  .. code-block:: ipython") counts too: a chunk cut inside one has no other.
-  return lines.some((line, index) => /::\s*$|^\.\.\s|^[ \t]+\.\.\s+[\w:-]+::|^>>>\s|\|[^|\s`][^|`]*\|__?(?![\w|])|^-{4,}\s*$|^\.{4,}\s*$|^\+\s*$|:`|(?<!`)``(?!`)|[^`\s]`__?(?![\w`])|link(?:git|man):/.test(line) || HAS_INFO_FIELD.test(line) || ADMONITION.exec(line)?.[1] === '' || isGridBorder(line) || (index > 0 && ADORNMENT.test(line) && !isBlank(lines[index - 1])));
+  return lines.some((line, index) => /::\s*$|^\.\.\s|^[ \t]+\.\.\s+[\w:-]+::|^>>>\s|^\[\[[\w.:-]+\]\]\s*$|\{(?:asterisk|caret|tilde|litdd|startsb|endsb|vbar)\}|\|[^|\s`][^|`]*\|__?(?![\w|])|^-{4,}\s*$|^\.{4,}\s*$|^\+\s*$|:`|(?<!`)``(?!`)|[^`\s]`__?(?![\w`])|link(?:git|man):/.test(line) || HAS_INFO_FIELD.test(line) || ADMONITION.exec(line)?.[1] === '' || isGridBorder(line) || (index > 0 && ADORNMENT.test(line) && !isBlank(lines[index - 1])));
 }
 
 /**
@@ -346,7 +346,7 @@ export function markupAsMarkdown(text: string, owner?: string): string {
     // Lines written with reST roles are prose indented under a reST definition or block quote (a glossary entry's list), no literal.
     // An indented chunk (one cut inside a reST directive's content) has its paragraphs and lists at one
     // indentation: only a line indented past the sentence above it is literal.
-    if (indentOf(line) > indentOf(lines.findLast((each, at) => at < index && !isBlank(each)) ?? '') && isBlank(lines[index - 1]) && /:\s*$/.test(out.findLast((each) => !isBlank(each)) ?? '') && !TERM.test(line)) {
+    if (indentOf(line) > indentOf(lines.findLast((each, at) => at < index && !isBlank(each)) ?? '') && isBlank(lines[index - 1]) && /:\s*$/.test(out.findLast((each) => !isBlank(each)) ?? '') && !TERM.test(line) && !LIST_ITEM.test(line.trim())) {
       const { body, end } = indentedBlock(lines, index, 0);
       if (!body.some((each) => HAS_ROLE.test(each))) {
         out.push(...fence('', trimBlank(body)));
@@ -405,6 +405,8 @@ export function markupAsMarkdown(text: string, owner?: string): string {
 /** A reST bullet or enumerated list item's marker ("- ", "3. ", "#. "), as the start of a pattern. */
 const LIST_ITEM_MARKER = String.raw`[-*+•]\s|\d+[.)]\s|#\.\s`;
 /** A first line that opens no paragraph of prose: a list item, a directive, a doctest. */
+/** A list item's first line, indented or not: AsciiDoc reads an indented one as a list, not as a literal paragraph. */
+const LIST_ITEM = new RegExp(`^(?:${LIST_ITEM_MARKER})`);
 const OPENS_NO_PROSE = new RegExp(`^(?:${LIST_ITEM_MARKER}|\\.\\.\\s|>>>)`);
 /** A line that is no definition list's term: a list item (also "(a) "), a field, a directive or comment, a doctest. */
 const NO_TERM = new RegExp(`^(?:${LIST_ITEM_MARKER}|\\(?[a-z\\d]\\)\\s|:|\\.\\.|>>>)`);
