@@ -68,7 +68,8 @@ function shownTarget(content: string): string {
 /** A role's text as Sphinx shows it, in Markdown: code for the roles of code, text for the others (reST's :name:`content`, MyST's {name}`content`). */
 export function roleAsMarkdown(name: string, content: string): string {
   // A role's text is interpreted, so its escapes are too (":file:`\*.txt`" shows "*.txt"); a ``literal``'s are not.
-  const explicit = /\s<[^>]*>$/.test(content);
+  // An explicit title, as docutils reads one: the target in angle brackets at the end, a space before it or not (":keyword:`except*<except_star>`").
+  const explicit = /^[^<]*[^<\s]\s*<[^<>]*>$/.test(content);
   const shown = (explicit ? content.replace(/\s*<[^>]*>$/, '') : OBJECT_ROLES.has(name) ? shownTarget(content) : content.replace(/^!/, '')).replace(/\\(.)/g, '$1').trim();
   if (name === 'pep') return `PEP ${shown}`;
   if (name === 'rfc') return `RFC ${shown}`;

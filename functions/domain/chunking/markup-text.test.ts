@@ -29,6 +29,7 @@ describe('markupAsMarkdown', () => {
   it('reads a role whose text hard wrapping broke across lines, and an explicit title of words as prose', () => {
     expect(markupAsMarkdown('in question (see :ref:`the next section\n  <window.corr_pairwise>`).')).toBe('in question (see the next section).');
     expect(inlineMarkup('There is :func:`loading keys in the SSH format <ssh.load_ssh_public_key>` and :func:`load <ssh.load>`.')).toBe('There is loading keys in the SSH format and `load`.');
+    expect(inlineMarkup('They are recognised by :keyword:`except*<except_star>`.')).toBe('They are recognised by `except*`.');
   });
 
   it("reads the executed examples of IPython, Matplotlib and Click as code, not as an object's description", () => {
