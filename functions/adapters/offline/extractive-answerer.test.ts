@@ -465,6 +465,12 @@ describe('reading what a reference page needs around the best sentence', () => {
     expect(result.text).toContain('pd.cut(ages, bins=[0, 18, 65])');
   });
 
+  it("quotes a lead-in whose code says a word of the question the quotes so far do not", () => {
+    const guide = passage('fil_guide', 'usage.txt', 'Each test command prints a summary line.\n\nPlugins add their own hooks to it.\n\nRun the command like this:\n\n```\n$ pytest --collect-only\n```\n', 0.9);
+    const result = extractAnswer({ question: 'Which test command lists what would be collected?', history: [], passages: [guide] });
+    expect(result.text).toContain('$ pytest --collect-only');
+  });
+
   it('weighs the kind of answer a "which" question names', () => {
     expect([...answerKindTerms('Which hook should I use?')]).toEqual(['hook']);
     expect([...answerKindTerms('Which environment variables make Git show the traffic?')]).toEqual(['environ', 'variabl']);

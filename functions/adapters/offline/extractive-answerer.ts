@@ -51,6 +51,8 @@ interface Candidate {
   /** The score before RELEVANCE_THRESHOLD: what ranks a passage's sentences when it is quoted for its retrieval score alone. */
   unthresholded: number;
   covered: Set<string>;
+  /** The question's terms in the code or list the sentence introduces (and not in the sentence): a lead-in's list says them. */
+  introduced: Set<string>;
 }
 
 /**
@@ -198,6 +200,7 @@ function scoreCandidates(input: ChatModelInput): Candidate[] {
     // The code or list a sentence introduces speaks for it: "Subscribe a queue:" is about what follows.
     const codeTerms = new Set([sentence.code ?? '', ...(sentence.items ?? [])].flatMap((text) => (text ? contentTerms(text) : [])));
     const covered = new Set<string>();
+    const introduced = new Set<string>();
     let coverage = 0;
     let inContext = 0;
     for (const [term, weight] of weights) {
@@ -208,6 +211,7 @@ function scoreCandidates(input: ChatModelInput): Candidate[] {
         const context = Math.max(headingTerms.has(term) ? HEADING_WEIGHT : 0, codeTerms.has(term) ? CODE_WEIGHT : 0);
         coverage += weight * context;
         if (context > 0) inContext++;
+        if (codeTerms.has(term)) introduced.add(term);
       }
     }
     const matches = covered.size + inContext >= termsToMatch(questionTerms.size);
@@ -224,7 +228,7 @@ function scoreCandidates(input: ChatModelInput): Candidate[] {
     const unthresholded = (coverage / total + bonus) * length * retrieval * position;
     // Every passage handed over is relevant (relevance.ts): a sentence that holds enough of the question's words competes on its score.
     const score = !matches ? 0 : lexical < RELEVANCE_THRESHOLD ? unthresholded * BELOW_THRESHOLD : (lexical + bonus) * length * retrieval * position;
-    return { passageIndex, sentence, terms, score, unthresholded, covered };
+    return { passageIndex, sentence, terms, score, unthresholded, covered, introduced };
   });
 }
 
@@ -246,13 +250,15 @@ function selectSentences(candidates: Candidate[]): Candidate[] {
   // page that answers than the page of a sentence that happens to share more of the question's words.
   const first = best.passageIndex === 0 ? undefined : ranked.find((candidate) => candidate.passageIndex === 0);
   if (first && !isCutOff(first.sentence) && !endsASentence(first.sentence) && first.score >= best.score * FIRST_PAGE_SHARE) chosen.unshift(first);
-  const covered = new Set(chosen.flatMap((candidate) => [...candidate.covered]));
+  // What a quote says of the question: its own words and those of the code or list it introduces.
+  const says = (candidate: Candidate) => [...candidate.covered, ...candidate.introduced];
+  const covered = new Set(chosen.flatMap(says));
   for (const candidate of ranked.slice(1)) {
     if (chosen.includes(candidate)) continue;
     if (chosen.length >= MAX_SENTENCES || candidate.score < best.score * ANOTHER_PAGE_SHARE) break;
     if (candidate.score < best.score * FOLLOWER_SHARE && chosen.some((other) => other.passageIndex === candidate.passageIndex)) continue;
     if (chosen.some((other) => overlap(other.terms, candidate.terms) > 0.8)) continue;
-    const addsTerm = [...candidate.covered].some((term) => !covered.has(term));
+    const addsTerm = says(candidate).some((term) => !covered.has(term));
     const continues = candidate.covered.size > 0 && chosen.some((other) => other.passageIndex === candidate.passageIndex && Math.abs(other.sentence.position - candidate.sentence.position) === 1);
     const passages = new Set(chosen.map((other) => other.passageIndex));
     // Another page's sentence joins though it adds no word of the question: it may say what the first one does not (its number, its option).
@@ -262,7 +268,7 @@ function selectSentences(candidates: Candidate[]): Candidate[] {
     if (isCutOff(candidate.sentence) || endsASentence(candidate.sentence)) continue;
     if (!passages.has(candidate.passageIndex) && passages.size >= MAX_QUOTED_PASSAGES) continue;
     chosen.push(candidate);
-    for (const term of candidate.covered) covered.add(term);
+    for (const term of says(candidate)) covered.add(term);
   }
   return chosen;
 }

@@ -14,9 +14,12 @@ describe('infoField', () => {
     expect(infoField(':meta private:')).toBe('');
   });
 
-  it('leaves other lines and fields it does not know as they are', () => {
+  it('leaves other lines as they are, shows other fields as the items of their list, and hides file-wide metadata', () => {
     expect(infoField('A sentence: with a colon.')).toBeUndefined();
-    expect(infoField(':Author: Guido')).toBeUndefined();
+    expect(infoField(':func:`zip` pairs items.')).toBeUndefined();
     expect(infoField(':param: no name')).toBeUndefined();
+    expect(infoField(':Author: Guido')).toBe('- Author: Guido');
+    expect(infoField('   :names: The enum members.')).toBe('   - names: The enum members.');
+    expect(infoField(':orphan:')).toBe('');
   });
 });

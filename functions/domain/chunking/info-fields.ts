@@ -6,6 +6,15 @@
  */
 const INFO_FIELD = /^(\s*):(param|parameter|arg|argument|key|keyword|kwarg|kwparam|type|raises|raise|except|exception|var|ivar|cvar|vartype|returns|return|rtype|returntype|meta)(?:\s+((?::[\w:-]+:`[^`\n]+`|[^:\n])*?))?:(?:\s+(.*))?$/;
 
+/**
+ * Any other field of a field list (":names: The enum members.", ":Exit code 0: All tests passed"):
+ * an item of its list, its name and a colon, as docutils shows each on a row of its own. A role at
+ * a line's start (":func:`zip`") is none.
+ */
+const FIELD = /^(\s*):([A-Za-z][\w .-]*):(?=\s|$)/;
+/** Sphinx's file-wide metadata fields, which the page does not show. */
+const FILE_METADATA = new Set(['orphan', 'tocdepth', 'nocomments', 'nosearch']);
+
 /** Whether a line is an info field (INFO_FIELD, without its capture groups' use). */
 export const HAS_INFO_FIELD = new RegExp(INFO_FIELD.source);
 
@@ -19,7 +28,10 @@ const asCode = (name: string) => (/[`:]/.test(name) ? name : `\`${name}\``);
 /** The line as Sphinx shows the info field it is, when it is one; undefined otherwise (and for a field this reader does not know). */
 export function infoField(line: string): string | undefined {
   const field = INFO_FIELD.exec(line);
-  if (!field) return undefined;
+  if (!field) {
+    const other = FIELD.exec(line);
+    return other ? (FILE_METADATA.has(other[2]!.toLowerCase()) ? '' : line.replace(FIELD, '$1- $2:')) : undefined;
+  }
   const [, indent = '', kind = '', argument = '', body = ''] = field;
   if (kind === 'meta') return '';
   const label = fieldLabel(kind, argument);

@@ -173,7 +173,7 @@ function hasMarkup(lines: string[]): boolean {
   if (lines.some((line, index) => fenceOpenedBy(line) !== undefined && !isUnderline(line, lines[index - 1]))) return false;
   // A lone "+" joins AsciiDoc blocks; left in, it would read as a heading between them.
   // A directive indented in a list item or a note ("  .. code-block:: ipython") counts too: a chunk cut inside one has no other.
-  return lines.some((line, index) => /::\s*$|^\.\.\s|^[ \t]+\.\.\s+[\w:-]+::|^>>>\s|^\[\[[\w.:-]+\]\]\s*$|\{(?:asterisk|caret|tilde|litdd|startsb|endsb|vbar)\}|\|[^|\s`][^|`]*\|__?(?![\w|])|^-{4,}\s*$|^\.{4,}\s*$|^\+\s*$|:`|(?<!`)``(?!`)|[^`\s]`__?(?![\w`])|link(?:git|man):/.test(line) || HAS_INFO_FIELD.test(line) || ADMONITION.exec(line)?.[1] === '' || isGridBorder(line) || (index > 0 && ADORNMENT.test(line) && !isBlank(lines[index - 1])));
+  return lines.some((line, index) => /::\s*$|^\.\.\s|^[ \t]+\.\.\s+[\w:-]+::|^\s*>>>\s|^\[\[[\w.:-]+\]\]\s*$|\{(?:asterisk|caret|tilde|litdd|startsb|endsb|vbar)\}|\|[^|\s`][^|`]*\|__?(?![\w|])|^-{4,}\s*$|^\.{4,}\s*$|^\+\s*$|:`|(?<!`)``(?!`)|[^`\s]`__?(?![\w`])|link(?:git|man):/.test(line) || HAS_INFO_FIELD.test(line) || ADMONITION.exec(line)?.[1] === '' || isGridBorder(line) || (index > 0 && ADORNMENT.test(line) && !isBlank(lines[index - 1])));
 }
 
 /**
