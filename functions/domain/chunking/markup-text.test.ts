@@ -69,6 +69,10 @@ describe('markupAsMarkdown', () => {
     expect(markupAsMarkdown('It has advantages:\n\n\t- Git imports patches\n\t  quickly.\n\t- No repository is special.\n\n[[next]]')).toBe('It has advantages:\n\n\t- Git imports patches\n\t  quickly.\n\t- No repository is special.\n');
   });
 
+  it('reads a doctest indented under a paragraph as a doctest, when it is all the markup there is', () => {
+    expect(markupAsMarkdown('Return an iterator over elements.\n\n    >>> sorted(c.elements())\n    [\'a\', \'b\']\n')).toBe("Return an iterator over elements.\n\n```pycon\n>>> sorted(c.elements())\n['a', 'b']\n```\n\n");
+  });
+
   it("shows a doctest as Python's console, whatever group it is in", () => {
     expect(markupAsMarkdown('.. doctest:: newcontext\n\n   >>> getcontext().prec = 8\n')).toBe('\n```pycon\n>>> getcontext().prec = 8\n```\n\n');
   });
