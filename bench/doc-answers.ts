@@ -6,11 +6,12 @@
  * READMEs of aws-cdk-lib, the Material UI docs, the React Router docs; questions in
  * bench/doc-questions/), and Git's documentation with the 40 questions of ../shared/eval/git-docs-qa
  * when Debian's git-doc is unpacked (GIT_DOC_ROOT, default /usr/share/doc/git-doc), and the reST
- * sources of Python (60 questions), pytest (40), Sphinx with Flask (40), Celery (40), SQLAlchemy
- * (40), setuptools with cryptography (40) and click, Jinja, Werkzeug with attrs (40) from
- * Debian's -doc packages when they are (PYTHON_DOC_ROOT, PYTEST_DOC_ROOT, SPHINX_DOC_ROOT,
- * FLASK_DOC_ROOT, CELERY_DOC_ROOT, SQLALCHEMY_DOC_ROOT, SETUPTOOLS_DOC_ROOT, CRYPTOGRAPHY_DOC_ROOT,
- * CLICK_DOC_ROOT, JINJA2_DOC_ROOT, WERKZEUG_DOC_ROOT, ATTRS_DOC_ROOT).
+ * sources of Python (60 questions, and 30 more asked later), pytest (40), Sphinx with Flask (40),
+ * Celery (40), SQLAlchemy (40), setuptools with cryptography (40), click, Jinja, Werkzeug with
+ * attrs (40) and pandas' guides (40) from Debian's -doc packages when they are (PYTHON_DOC_ROOT,
+ * PYTEST_DOC_ROOT, SPHINX_DOC_ROOT, FLASK_DOC_ROOT, CELERY_DOC_ROOT, SQLALCHEMY_DOC_ROOT,
+ * SETUPTOOLS_DOC_ROOT, CRYPTOGRAPHY_DOC_ROOT, CLICK_DOC_ROOT, JINJA2_DOC_ROOT, WERKZEUG_DOC_ROOT,
+ * ATTRS_DOC_ROOT, PANDAS_DOC_ROOT), and Fastify's Markdown docs (30) when unpacked (FASTIFY_DOCS_ROOT).
  * Writes bench/results/answers.json. See bench/README.md.
  *
  *   npm run bench:answers
@@ -105,6 +106,8 @@ interface SphinxSources {
   prefix?: string;
   /** SQLAlchemy ships its `.rst` files under `rst/`, uploaded as `<page>.rst.txt` (the product takes reST as text); the others `.txt` under `html/_sources`. */
   rst?: boolean;
+  /** Pages left out: pandas' 2,442 generated API pages hold a title and an autodoc directive each, no text. */
+  exclude?: RegExp;
 }
 
 const sourcesPath = (source: SphinxSources) => `/usr/share/doc/${source.directory ?? source.deb}/${source.rst ? 'rst' : 'html/_sources'}`;
@@ -124,7 +127,7 @@ function sphinxSourcesSet(name: string, sources: SphinxSources[]): ApiSet | stri
   if (missing) return `no ${missing.deb} sources at ${missing.root} (apt-get download ${missing.deb}, dpkg-deb -x, then ${missing.variable}=<root>${sourcesPath(missing)})`;
   const files = rooted.flatMap((source) =>
     (readdirSync(source.root, { recursive: true }) as string[])
-      .filter((page) => page.endsWith(source.rst ? '.rst' : '.txt'))
+      .filter((page) => page.endsWith(source.rst ? '.rst' : '.txt') && !source.exclude?.test(page))
       .sort()
       .map((page): ApiSetFile => {
         const id = `${source.prefix ?? ''}${page}`;
@@ -136,6 +139,7 @@ function sphinxSourcesSet(name: string, sources: SphinxSources[]): ApiSet | stri
 
 const SPHINX_SETS: Record<string, SphinxSources[]> = {
   'python-docs': [{ deb: 'python3.11-doc', directory: 'python3.11', variable: 'PYTHON_DOC_ROOT' }],
+  'python-docs-2': [{ deb: 'python3.11-doc', directory: 'python3.11', variable: 'PYTHON_DOC_ROOT' }],
   'pytest-docs': [{ deb: 'python-pytest-doc', variable: 'PYTEST_DOC_ROOT' }],
   'sphinx-flask-docs': [
     { deb: 'sphinx-doc', variable: 'SPHINX_DOC_ROOT', prefix: 'sphinx/' },
@@ -147,6 +151,7 @@ const SPHINX_SETS: Record<string, SphinxSources[]> = {
     { deb: 'python-setuptools-doc', variable: 'SETUPTOOLS_DOC_ROOT', prefix: 'setuptools/' },
     { deb: 'python-cryptography-doc', variable: 'CRYPTOGRAPHY_DOC_ROOT', prefix: 'cryptography/' },
   ],
+  'pandas-docs': [{ deb: 'python-pandas-doc', variable: 'PANDAS_DOC_ROOT', exclude: /^(?:reference\/api|_static)\// }],
   'pallets-attrs-docs': [
     { deb: 'python-click-doc', variable: 'CLICK_DOC_ROOT', prefix: 'click/' },
     { deb: 'python-jinja2-doc', variable: 'JINJA2_DOC_ROOT', prefix: 'jinja2/' },
@@ -154,6 +159,21 @@ const SPHINX_SETS: Record<string, SphinxSources[]> = {
     { deb: 'python-attr-doc', variable: 'ATTRS_DOC_ROOT', prefix: 'attrs/' },
   ],
 };
+
+/**
+ * Fastify's documentation, the Markdown pages its npm package ships (docs/), when unpacked
+ * (FASTIFY_DOCS_ROOT): `npm pack fastify@5.12.8`, `tar -xzf fastify-5.12.8.tgz`, then
+ * FASTIFY_DOCS_ROOT=<dir>/package/docs. Uploaded as Markdown, each under its path.
+ */
+function fastifyDocsSet(): ApiSet | string {
+  const root = process.env.FASTIFY_DOCS_ROOT;
+  if (!root || !existsSync(join(root, 'Reference', 'Server.md'))) return 'no Fastify docs (npm pack fastify@5.12.8, tar -xzf, then FASTIFY_DOCS_ROOT=<dir>/package/docs)';
+  const files = markdownFiles(root).map((path): ApiSetFile => {
+    const id = relative(root, path);
+    return { id, name: id.replace(/\//g, '_'), bytes: readFileSync(path), mimeType: 'text/markdown' };
+  });
+  return { name: 'fastify-docs', files, questions: keyFactQuestions(join(HERE, 'doc-questions', 'fastify-docs.jsonl')) };
+}
 
 /** Questions in git-docs-qa's format: one JSON object a line with id, question, expected_pages and key_facts. */
 function keyFactQuestions(path: string): ApiQuestion[] {
@@ -217,7 +237,7 @@ const { values: args } = parseArgs({ options: { set: { type: 'string', multiple:
 const sets: ApiSet[] = [];
 const skipped: Record<string, string> = {};
 // SciFact (5,183 abstracts, ten minutes) is asked only when named: `--set scifact`.
-const candidates: Array<[name: string, make: () => ApiSet | string]> = [...SETS.map((set): [string, () => ApiSet | string] => [set.name, () => packageSet(set)]), ['git-docs', gitDocsSet], ...Object.entries(SPHINX_SETS).map(([name, sources]): [string, () => ApiSet | string] => [name, () => sphinxSourcesSet(name, sources)]), ['scifact', sciFactSet]];
+const candidates: Array<[name: string, make: () => ApiSet | string]> = [...SETS.map((set): [string, () => ApiSet | string] => [set.name, () => packageSet(set)]), ['git-docs', gitDocsSet], ...Object.entries(SPHINX_SETS).map(([name, sources]): [string, () => ApiSet | string] => [name, () => sphinxSourcesSet(name, sources)]), ['fastify-docs', fastifyDocsSet], ['scifact', sciFactSet]];
 for (const [name, make] of candidates) {
   if (args.set ? !args.set.includes(name) : name === 'scifact') continue;
   const candidate = make();
