@@ -3,6 +3,10 @@ import { entryHeading } from '../chunking/entry-terms';
 import { sentencesOf } from './sentences';
 
 describe('sentencesOf', () => {
+  it("reads CommonMark's '+' bullets as list items", () => {
+    expect(sentencesOf('+ [HTTP/2](./HTTP2.md): Details the HTTP/2 support.\n+ [Lifecycle](./Lifecycle.md): Explains the\n  request lifecycle.', undefined).map((sentence) => sentence.text)).toEqual(['HTTP/2: Details the HTTP/2 support.', 'Lifecycle: Explains the request lifecycle.']);
+  });
+
   it("reads a Markdown block quote without its markers, and a GitHub alert as the note it shows", () => {
     const text = '> [!NOTE]\n> Fastify does not validate `request.ip`.\n> Validate it yourself.\n>\n> > A nested quote.\n\nText after.';
     expect(sentencesOf(text, undefined).map((sentence) => sentence.text)).toEqual(['Note: Fastify does not validate `request.ip`.', 'Validate it yourself.', 'A nested quote.', 'Text after.']);

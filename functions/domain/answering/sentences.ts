@@ -39,7 +39,7 @@ const ABBREVIATIONS = new Set(
   'e.g i.e etc vs cf al approx dept est fig inc ltd co corp mr mrs ms dr prof sr jr st no nos vol pp ca jan feb mar apr jun jul aug sep sept oct nov dec'.split(' '),
 );
 
-const LIST_MARKER = /^\s*(?:[-*•▪◦–]|\d{1,3}[.)]|#\.|[a-z][.)])\s+/i;
+const LIST_MARKER = /^\s*(?:[-*+•▪◦–]|\d{1,3}[.)]|#\.|[a-z][.)])\s+/i;
 const HEADING_MARKER = /^\s*#{1,6}\s+/;
 const ENDS_SENTENCE = /[.!?:;]["'”’)\]]*$/;
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
