@@ -52,7 +52,7 @@ describe('sentencesOf', () => {
   it('closes a block the chunk cut off, shortens a long one, and drops the tail of one cut from the chunk before', () => {
     const long = Array.from({ length: 40 }, (_, line) => `line ${line}`).join('\n');
     const [cut] = sentencesOf(`For example:\n\`\`\`py\n${long}`);
-    expect(cut?.code?.split('\n')).toEqual(['```py', ...Array.from({ length: 30 }, (_, line) => `line ${line}`), '…', '```']);
+    expect(cut?.code?.split('\n')).toEqual(['```py', ...Array.from({ length: 20 }, (_, line) => `line ${line}`), '…', '```']);
     expect(sentencesOf('  return x\n}\n```\nThe function returns x.').map((sentence) => sentence.text)).toEqual(['The function returns x.']);
     // A short block the chunk cut off says that it goes on.
     expect(sentencesOf('For example:\n```py\nprint(1)')[0]?.code).toBe('```py\nprint(1)\n…\n```');

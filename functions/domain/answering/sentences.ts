@@ -78,8 +78,12 @@ interface Block {
 /** The most list items an answer quotes under the sentence that introduces them. */
 const MAX_LIST_ITEMS = 8;
 
-/** The longest code block an answer quotes, in lines between its fences. */
-const MAX_CODE_LINES = 30;
+/**
+ * The longest code block an answer quotes, in lines between its fences: a reader of a chat reply
+ * wants the example's start, and the rest is a citation away. Offline on eleven documentation
+ * sets, 20 kept every key fact that 30 quoted (15 lost one).
+ */
+const MAX_CODE_LINES = 20;
 const lineCount = (text: string) => text.split('\n').length;
 
 /**
