@@ -61,7 +61,8 @@ export const WRAPPED_REST_LINK = /`([^`<]*?\S)\s+<([^>\s`]+)>`(__?)/g;
  * (":class:`~billiard.einfo.ExceptionInfo`" shows "ExceptionInfo"), and "!" only turns the link off.
  */
 function shownTarget(content: string): string {
-  const title = content.replace(/^!/, '').replace(/^\.+/, '');
+  // Celery's documentation names its app's objects with "@" (":meth:`@task`" shows "app.task()", ":exc:`@ChordError`" "ChordError").
+  const title = content.replace(/^!/, '').replace(/^\.+/, '').replace(/^(~?)@(?=\p{Lu})/u, '$1').replace(/^(~?)@/, '$1app.');
   return title.startsWith('~') ? title.slice(1).replace(/^.*\.(?=[^.])/, '') : title;
 }
 

@@ -12,6 +12,7 @@ describe('markupAsMarkdown', () => {
   it("shows a cross-reference's text as Sphinx does: no leading dot, the last part of a name after a tilde, a file's tilde kept", () => {
     expect(inlineMarkup('Use :class:`.Session` and :meth:`~.Session.commit`; see :class:`~billiard.einfo.ExceptionInfo`.')).toBe('Use `Session` and `commit()`; see `ExceptionInfo`.');
     expect(inlineMarkup('Edit :file:`~/.bashrc`, not :class:`!Foo.bar`.')).toBe('Edit `~/.bashrc`, not `Foo.bar`.');
+    expect(inlineMarkup('Use :meth:`@task`, :exc:`@ChordError`, :class:`@events.Receiver` and :meth:`~@Task.retry`.')).toBe('Use `app.task()`, `ChordError`, `app.events.Receiver` and `retry()`.');
   });
 
   it('reads a reference to a target defined elsewhere (`JavaScript`_, |fetch|_) as its text', () => {
