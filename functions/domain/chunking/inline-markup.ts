@@ -52,6 +52,8 @@ const ASCIIDOC_CHARACTER = /\{(asterisk|caret|tilde|plus|startsb|endsb|litdd|vba
 const FOOTNOTE_REFERENCE = /\s?\[(?:#[\w-]*|\d+|\*)\]_/g;
 /** A role whose text hard wrapping broke across lines: ":ref:`the next section\n  <window.corr_pairwise>`". */
 export const WRAPPED_ROLE = /(:(?:[\w-]+:)?[\w-]+:`)([^`\n]*\S)\n[ \t]*([^`\s][^`\n]*`)/g;
+/** A reST reference to a named target broken across lines: "`Unicode Technical\n   Standard #18`_". */
+export const WRAPPED_NAMED_REFERENCE = /(?<![`:\w])`([^`<\n]*\S)\n[ \t]*([^`<\s][^`<\n]*)`(__?)(?![\w`])/g;
 /** A reST hyperlink, which hard wrapping may have broken across lines: "See `this article\n  <https://…>`_". */
 export const WRAPPED_REST_LINK = /`([^`<]*?\S)\s+<([^>\s`]+)>`(__?)/g;
 

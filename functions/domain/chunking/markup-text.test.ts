@@ -25,6 +25,7 @@ describe('markupAsMarkdown', () => {
     const wrapped = 'This speeds builds with :option:`--enable-shared` by up to 30%. See `this article\n  <https://developers.redhat.com/blog/2020/06/25/faster-python/>`_\n  for more details.';
     expect(markupAsMarkdown(wrapped)).toBe('This speeds builds with `--enable-shared` by up to 30%. See this article\n  for more details.');
     expect(markupAsMarkdown('Read :ref:`x` and the `Python\n  tutorial <https://docs.python.org/tut/>`__ first.')).toBe('Read x and the Python tutorial first.');
+    expect(markupAsMarkdown('Sets as in `Unicode Technical\n     Standard #18`_ might be added, see :func:`zip`.')).toBe('Sets as in Unicode Technical Standard #18 might be added, see `zip()`.');
   });
 
   it('reads a role whose text hard wrapping broke across lines, and an explicit title of words as prose', () => {

@@ -2,7 +2,7 @@ import { fenceOpenedBy } from '../../../shared/markdown/code-fences';
 import { ADMONITION, ADMONITIONS, asciidocAdmonitions, VERSIONS } from './admonitions';
 import { gridTableAt, isGridBorder } from './grid-tables';
 import { HAS_INFO_FIELD, infoField } from './info-fields';
-import { HAS_ROLE, inlineMarkup, WRAPPED_INLINE_LITERAL, WRAPPED_REST_LINK, WRAPPED_ROLE } from './inline-markup';
+import { HAS_ROLE, inlineMarkup, WRAPPED_INLINE_LITERAL, WRAPPED_NAMED_REFERENCE, WRAPPED_REST_LINK, WRAPPED_ROLE } from './inline-markup';
 import { indentedBlock, indentOf, isBlank, splitFirstParagraph, trimBlank } from './markup-lines';
 import { mystAsMarkdown } from './myst-markup';
 import { plainDefinitions, shownTerms } from './plain-definitions';
@@ -192,6 +192,7 @@ export function markupAsMarkdown(text: string, owner?: string): string {
       .replace(WRAPPED_REST_LINK, (_whole, label: string, target: string, underscores: string) => `\`${label.replace(/\s+/g, ' ')} <${target}>\`${underscores}`)
       .replace(WRAPPED_INLINE_LITERAL, '``$1 $2``')
       .replace(WRAPPED_ROLE, '$1$2 $3')
+      .replace(WRAPPED_NAMED_REFERENCE, '`$1 $2`$3')
       .split('\n'),
   );
   const out: string[] = [];
