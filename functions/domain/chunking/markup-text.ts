@@ -1,5 +1,6 @@
 import { fenceOpenedBy } from '../../../shared/markdown/code-fences';
 import { ADMONITION, ADMONITIONS, asciidocAdmonitions, VERSIONS } from './admonitions';
+import { CODE_DIRECTIVES, codeLanguage, SILENT_DIRECTIVES, TITLED_DIRECTIVES, TRANSPARENT_DIRECTIVES } from './directive-kinds';
 import { gridTableAt, isGridBorder } from './grid-tables';
 import { HAS_INFO_FIELD, infoField } from './info-fields';
 import { HAS_ROLE, inlineMarkup, WRAPPED_INLINE_LITERAL, WRAPPED_NAMED_REFERENCE, WRAPPED_REST_LINK, WRAPPED_ROLE } from './inline-markup';
@@ -113,11 +114,8 @@ const ASCIIDOC_ANCHOR = /^\[\[[\w.:-]+(?:,[^\]\n]*)?\]\](?=\S)/gm;
 const asciidocQuotesAndAnchors = (text: string) => text.replace(ASCIIDOC_QUOTE, (_whole, quoted: string) => `"${quoted.replace(/\s+/g, ' ')}"`).replace(ASCIIDOC_ANCHOR, '');
 /** An AsciiDoc one-line title: "== Options". */
 export const ASCIIDOC_TITLE = /^(={1,5})\s+(\S.*)$/;
-/**
- * Directives whose content is code: Sphinx's, and the executed examples of IPython (`.. ipython::
- * python`, pandas' guides), Jupyter, Matplotlib (`.. plot::`) and Click (`.. click:example::`).
- */
-export const CODE_DIRECTIVE = /^\.\.\s+(code-block|code|sourcecode|highlight-block|doctest|testcode|testoutput|parsed-literal|ipython|jupyter-execute|plot|click:example|click:run)::\s*(\S*)\s*$/;
+/** A code directive's line (CODE_DIRECTIVES): its name and argument. */
+export const CODE_DIRECTIVE = new RegExp(`^\\.\\.\\s+(${[...CODE_DIRECTIVES].join('|')})::\\s*(\\S*)\\s*$`);
 /**
  * An IPython block's lines as the page shows them: without its pseudo-decorators ("@savefig
  * plot.png" shows the figure instead), nor the line after "@suppress", which runs unseen.
@@ -132,17 +130,7 @@ function shownIpython(body: readonly string[]): string[] {
   return shown;
 }
 
-/** The languages of the directives whose argument names no language: a doctest's names its group (`.. doctest:: newcontext`). */
-const GROUPED_CODE: Record<string, string> = { doctest: 'pycon', testcode: 'python', testoutput: '' };
-/** A code directive's language: its argument when that is one (`python`), not a group or a file (`.. plot:: pyplots/spines.py`). */
-const codeLanguage = (directive: string, argument: string | undefined) => GROUPED_CODE[directive] ?? (argument && /^[\w+-]+$/.test(argument) ? argument : '');
 const DIRECTIVE = /^\.\.\s+([\w:-]+)::\s*(.*)$/;
-/** Directives that show nothing a reader would quote. */
-const SILENT = new Set(['index', 'toctree', 'highlight', 'currentmodule', 'module', 'sectionauthor', 'moduleauthor', 'include', 'contents', 'only', 'testsetup', 'testcleanup', 'raw', 'image', 'figure', 'productionlist', 'literalinclude', 'role', 'default-role', 'program', 'tabularcolumns', 'glossary', 'rubric', 'contributors', 'graphviz', 'graph', 'digraph', 'inheritance-diagram', 'todolist']);
-/** Directives that set text apart under a title of words (`.. topic:: Overview`), no object's name: the title heads their content. */
-const TITLED = new Set(['topic', 'sidebar', 'tab', 'group-tab', 'tab-item', 'dropdown', 'admonition', 'table', 'csv-table', 'list-table']);
-/** Directives that only style or guard their content (`.. doctest-requires:: scipy`, `.. container:: cards`): it reads as if they were not there. */
-const TRANSPARENT = new Set(['container', 'rst-class', 'cssclass', 'compound', 'epigraph', 'highlights', 'pull-quote', 'hlist', 'doctest-requires', 'doctest-skip', 'doctest-remote-data']);
 /** AsciiDoc block attributes and anchors ([verse], [[anchor]], [NOTE], :attr: value), and reST targets, substitution definitions and comments. */
 const NOISE = /^(?:\[\[[^\]]*\]\]|\[[\w ,="'-]*\]|\.\.\s+_[^:]+:.*|\.\.\s+\|[^|]+\|\s+[\w-]+::.*|\.\.\s*$|\+)\s*$/;
 /** AsciiDoc preprocessor lines (include::x.txt[], ifdef::attr[], endif::[]), which show nothing. */
@@ -294,13 +282,13 @@ export function markupAsMarkdown(text: string, owner?: string): string {
         const content = trimBlank(body);
         const declared = declaredModule(trimmed);
         if (declared !== undefined) module = declared ?? undefined;
-        if (SILENT.has(name)) {
+        if (SILENT_DIRECTIVES.has(name) || name === 'rubric' || name === 'glossary') {
           // Nothing shown, but a glossary's or rubric's words still read.
           if (name === 'rubric' && argument) out.push(`### ${inlineMarkup(argument)}`);
           if (name === 'glossary') out.push(...content.map(inlineMarkup));
         } else if (ADMONITIONS[name]) out.push('', ...admonition(ADMONITIONS[name], argument, content), '');
-        else if (TRANSPARENT.has(name)) out.push('', ...markupAsMarkdown(content.join('\n'), owner).split('\n'), '');
-        else if (TITLED.has(name)) out.push('', ...(argument ? [`### ${inlineMarkup(argument)}`, ''] : []), ...markupAsMarkdown(content.join('\n'), owner).split('\n'), '');
+        else if (TRANSPARENT_DIRECTIVES.has(name)) out.push('', ...markupAsMarkdown(content.join('\n'), owner).split('\n'), '');
+        else if (TITLED_DIRECTIVES.has(name)) out.push('', ...(argument ? [`### ${inlineMarkup(argument)}`, ''] : []), ...markupAsMarkdown(content.join('\n'), owner).split('\n'), '');
         else if (VERSIONS[name]) out.push('', `${VERSIONS[name]} ${inlineMarkup([argument, ...content].filter(Boolean).join(': ').replace(/\s+/g, ' '))}`.replace(/([^.])$/, '$1.'), '');
         else {
           // An object description (`.. function:: repr(object)`): its signature heads its text, and

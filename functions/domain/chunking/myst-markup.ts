@@ -1,4 +1,5 @@
 import { ADMONITIONS, VERSIONS } from './admonitions';
+import { CODE_DIRECTIVES, codeLanguage, SILENT_DIRECTIVES, TITLED_DIRECTIVES } from './directive-kinds';
 import { roleAsMarkdown } from './inline-markup';
 import { isBlank } from './markup-lines';
 
@@ -18,10 +19,6 @@ const ROLE = /\{(?:[\w-]+:)?([\w-]+)\}`([^`\n]+)`/g;
 const TARGET = /^\s*\([\w.:-]+\)=\s*$/;
 /** A plain Markdown code fence, kept as written. */
 const CODE_FENCE = /^\s*(`{3,}|~{3,})/;
-/** Directives whose content is code, and the language it is shown in when the argument names none. */
-const CODE: Record<string, string> = { 'code-block': '', code: '', sourcecode: '', 'code-cell': '', doctest: 'pycon', testcode: 'python', testoutput: '', ipython: 'python', 'jupyter-execute': 'python' };
-/** Directives that show nothing a reader would quote. */
-const SILENT = new Set(['toctree', 'include', 'contents', 'index', 'literalinclude', 'image', 'raw', 'only', 'testsetup', 'testcleanup', 'currentmodule', 'module']);
 
 export function mystAsMarkdown(text: string): string {
   if (!/\{[\w:-]+\}`|^\s*(?:`{3,}|:{3,})\{|^\s*\([\w.:-]+\)=\s*$|^\s*:{3,}\s*$|^\s*:{3,}[a-z]/im.test(text)) return text;
@@ -104,9 +101,8 @@ function withoutOptions(body: readonly string[]): string[] {
 }
 
 function directive(name: string, argument: string, content: string[]): string[] {
-  if (SILENT.has(name)) return [];
-  const language = CODE[name];
-  if (language !== undefined) return content.length > 0 ? ['```' + (/^[\w+-]+$/.test(argument) ? argument : language), ...content, '```'] : [];
+  if (SILENT_DIRECTIVES.has(name)) return [];
+  if (CODE_DIRECTIVES.has(name)) return content.length > 0 ? ['```' + codeLanguage(name, argument), ...content, '```'] : [];
   const read = markdownOf(content);
   const label = ADMONITIONS[name];
   if (label !== undefined) {
@@ -117,5 +113,5 @@ function directive(name: string, argument: string, content: string[]): string[] 
   }
   if (VERSIONS[name]) return ['', `${VERSIONS[name]} ${[argument, ...read.map((each) => each.trim())].filter(Boolean).join(': ')}`.replace(/([^.])$/, '$1.'), ''];
   // A titled block (admonition, topic, sidebar, tab) or an object's description: its argument heads its content.
-  return ['', ...(argument ? [`### ${name === 'admonition' || name === 'topic' || name === 'sidebar' || name.startsWith('tab') || name === 'dropdown' ? argument : `\`${argument}\``}`, ''] : []), ...read, ''];
+  return ['', ...(argument ? [`### ${TITLED_DIRECTIVES.has(name) ? argument : `\`${argument}\``}`, ''] : []), ...read, ''];
 }
