@@ -174,9 +174,12 @@ export function markupAsMarkdown(text: string, owner?: string): string {
   const source = mystAsMarkdown(text);
   const normalized = source.replace(/\r\n?/g, '\n');
   if (!hasMarkup(normalized.split('\n'))) return plainDefinitions(source);
+  // Asked only where reST and AsciiDoc read a line differently, which most texts never reach.
+  let restructuredText: boolean | undefined;
+  const restructured = () => (restructuredText ??= readsAsRestructuredText(normalized));
   // A hyperlink wrapped inside its backticks is put on one line, where inlineMarkup reads it.
   const lines = asciidocAdmonitions(
-    (/``[^`]+''|^\[\[/m.test(normalized) && !readsAsRestructuredText(normalized) ? asciidocQuotesAndAnchors(normalized) : normalized)
+    (/``[^`]+''|^\[\[/m.test(normalized) && !restructured() ? asciidocQuotesAndAnchors(normalized) : normalized)
       .replace(WRAPPED_REST_LINK, (_whole, label: string, target: string, underscores: string) => `\`${label.replace(/\s+/g, ' ')} <${target}>\`${underscores}`)
       .replace(WRAPPED_INLINE_LITERAL, '``$1 $2``')
       .replace(WRAPPED_ROLE, '$1$2 $3')
@@ -189,9 +192,6 @@ export function markupAsMarkdown(text: string, owner?: string): string {
   let module: string | undefined;
   // The class a chunk's indented member descriptions belong to, when its opening names it (chunk-opening.ts).
   let enclosing: string | undefined;
-  // Asked only where reST and AsciiDoc read a line differently, which most texts never reach.
-  let restructuredText: boolean | undefined;
-  const restructured = () => (restructuredText ??= readsAsRestructuredText(normalized));
   // Where an AsciiDoc term's description starts, from the line after its terms: past blank lines
   // when it is indented by a tab (Git's pages), as it never is in reST (see the definition list below).
   const descriptionAt = (from: number) => {
@@ -393,9 +393,9 @@ export function markupAsMarkdown(text: string, owner?: string): string {
 
 /** A reST bullet or enumerated list item's marker ("- ", "3. ", "#. "), as the start of a pattern. */
 const LIST_ITEM_MARKER = String.raw`[-*+•]\s|\d+[.)]\s|#\.\s`;
-/** A first line that opens no paragraph of prose: a list item, a directive, a doctest. */
 /** A list item's first line, indented or not: AsciiDoc reads an indented one as a list, not as a literal paragraph. */
 const LIST_ITEM = new RegExp(`^(?:${LIST_ITEM_MARKER})`);
+/** A first line that opens no paragraph of prose: a list item, a directive, a doctest. */
 const OPENS_NO_PROSE = new RegExp(`^(?:${LIST_ITEM_MARKER}|\\.\\.\\s|>>>)`);
 /** A line that is no definition list's term: a list item (also "(a) "), a field, a directive or comment, a doctest. */
 const NO_TERM = new RegExp(`^(?:${LIST_ITEM_MARKER}|\\(?[a-z\\d]\\)\\s|:|\\.\\.|>>>)`);

@@ -54,21 +54,11 @@ function markdownOf(lines: readonly string[]): string[] {
       if (closes(line, fence)) fence = undefined;
       continue;
     }
-    const open = DIRECTIVE_OPEN.exec(line);
-    if (open) {
-      const marker = open[2]!;
+    const opened = directiveOpenedBy(line);
+    if (opened) {
       let end = index + 1;
-      while (end < lines.length && !closes(lines[end]!, marker)) end++;
-      out.push(...directive(open[3]!.replace(/^[\w-]+:/, ''), open[4]!.trim(), withoutOptions(lines.slice(index + 1, end))));
-      index = end;
-      continue;
-    }
-    const docusaurus = DOCUSAURUS_OPEN.exec(line);
-    if (docusaurus) {
-      const marker = docusaurus[2]!;
-      let end = index + 1;
-      while (end < lines.length && !closes(lines[end]!, marker)) end++;
-      out.push(...directive(docusaurus[3]!.toLowerCase(), (docusaurus[4] ?? docusaurus[5] ?? '').trim(), withoutOptions(lines.slice(index + 1, end))));
+      while (end < lines.length && !closes(lines[end]!, opened.marker)) end++;
+      out.push(...directive(opened.name, opened.argument, withoutOptions(lines.slice(index + 1, end))));
       index = end;
       continue;
     }
@@ -84,6 +74,14 @@ function markdownOf(lines: readonly string[]): string[] {
     out.push(line.replace(ROLE, (_whole, name: string, content: string) => roleAsMarkdown(name, content)));
   }
   return out;
+}
+
+/** The directive a line opens, MyST's or Docusaurus': its fence's marker, its name (without a domain) and its argument. */
+function directiveOpenedBy(line: string): { marker: string; name: string; argument: string } | undefined {
+  const myst = DIRECTIVE_OPEN.exec(line);
+  if (myst) return { marker: myst[2]!, name: myst[3]!.replace(/^[\w-]+:/, ''), argument: myst[4]!.trim() };
+  const docusaurus = DOCUSAURUS_OPEN.exec(line);
+  return docusaurus ? { marker: docusaurus[2]!, name: docusaurus[3]!.toLowerCase(), argument: (docusaurus[4] ?? docusaurus[5] ?? '').trim() } : undefined;
 }
 
 /** A directive's content without its options (":caption: x" lines, or a "---" block of them). */
