@@ -54,8 +54,12 @@ const FOOTNOTE_REFERENCE = /\s?\[(?:#[\w-]*|\d+|\*)\]_/g;
 export const WRAPPED_ROLE = /(:(?:[\w-]+:)?[\w-]+:`)([^`\n]*\S)\n[ \t]*([^`\s][^`\n]*`)/g;
 /** A reST reference to a named target broken across lines: "`Unicode Technical\n   Standard #18`_". */
 export const WRAPPED_NAMED_REFERENCE = /(?<![`:\w])`([^`<\n]*\S)\n[ \t]*([^`<\s][^`<\n]*)`(__?)(?![\w`])/g;
-/** A reST hyperlink, which hard wrapping may have broken across lines: "See `this article\n  <https://…>`_". */
-export const WRAPPED_REST_LINK = /`([^`<]*?\S)\s+<([^>\s`]+)>`(__?)/g;
+/**
+ * A reST hyperlink, which hard wrapping may have broken across lines, before its target or inside
+ * it ("See `this article\n  <https://…>`_", "`pgcrypto extension <https://…/current/\n  pgcrypto.html>`_"):
+ * docutils drops the whitespace inside a target.
+ */
+export const WRAPPED_REST_LINK = /`([^`<]*?\S)\s+<([^>\s`]+(?:\s+[^>\s`]+)*)>`(__?)/g;
 
 /**
  * A cross-reference's text as Sphinx shows it: a leading dot only says where to look the target up

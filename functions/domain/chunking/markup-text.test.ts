@@ -26,6 +26,8 @@ describe('markupAsMarkdown', () => {
     expect(markupAsMarkdown(wrapped)).toBe('This speeds builds with `--enable-shared` by up to 30%. See this article\n  for more details.');
     expect(markupAsMarkdown('Read :ref:`x` and the `Python\n  tutorial <https://docs.python.org/tut/>`__ first.')).toBe('Read x and the Python tutorial first.');
     expect(markupAsMarkdown('Sets as in `Unicode Technical\n     Standard #18`_ might be added, see :func:`zip`.')).toBe('Sets as in Unicode Technical Standard #18 might be added, see `zip()`.');
+    // Wrapped inside its target, as Django's documentation does with long addresses.
+    expect(markupAsMarkdown('The `pgcrypto extension <https://www.postgresql.org/docs/current/\n    pgcrypto.html>`_ must be installed, see :class:`Foo`.')).toBe('The pgcrypto extension must be installed, see `Foo`.');
   });
 
   it('reads a role whose text hard wrapping broke across lines, and an explicit title of words as prose', () => {

@@ -180,7 +180,7 @@ export function markupAsMarkdown(text: string, owner?: string): string {
   // A hyperlink wrapped inside its backticks is put on one line, where inlineMarkup reads it.
   const lines = asciidocAdmonitions(
     (/``[^`]+''|^\[\[/m.test(normalized) && !restructured() ? asciidocQuotesAndAnchors(normalized) : normalized)
-      .replace(WRAPPED_REST_LINK, (_whole, label: string, target: string, underscores: string) => `\`${label.replace(/\s+/g, ' ')} <${target}>\`${underscores}`)
+      .replace(WRAPPED_REST_LINK, (_whole, label: string, target: string, underscores: string) => `\`${label.replace(/\s+/g, ' ')} <${target.replace(/\s+/g, '')}>\`${underscores}`)
       .replace(WRAPPED_INLINE_LITERAL, '``$1 $2``')
       .replace(WRAPPED_ROLE, '$1$2 $3')
       .replace(WRAPPED_NAMED_REFERENCE, '`$1 $2`$3')
