@@ -299,6 +299,12 @@ describe('issue 17: no loss between retrieval and citations', () => {
     expect(answer('How can I enrich an exception with context information once it was raised?', [apart]).text).not.toContain('The add_note() method');
   });
 
+  it('quotes the sentence an antecedent points back at too', () => {
+    const queries = passage('fil_faq', 'faq-models.txt', '`connection.queries` is only available if DEBUG is `True`.\nIt is a list of dictionaries in order of query execution. Each dictionary has\nthe following:\n\n```\nsql -- The raw SQL statement\ntime -- How long the statement took to execute, in seconds.\n```\n', 0.8);
+    const result = answer('How can I see the raw SQL statements that were executed and how long each took?', [queries]);
+    expect(result.text).toContain('`connection.queries` is only available if DEBUG is `True`. It is a list of dictionaries');
+  });
+
   it("quotes the sentence before one in its paragraph that shares the question's words: a paragraph states its subject first", () => {
     const rate = passage('fil_tasks', 'tasks.rst', 'Note that this is a *per worker instance* limit, and not a\nglobal one. To enforce a global rate limit (e.g., for an API with a\nmaximum number of requests per second), you must restrict to a given queue.\n\nThe hard time limit, in seconds, for this task.', 0.8);
     const question = 'Is the rate limit enforced across the whole cluster?';

@@ -344,12 +344,16 @@ const POINTS_BACK = /^(?:It|Its|This|These|That|Those|They|Their|Them|Such)\b/;
  */
 function withAntecedents(chosen: Candidate[], candidates: Candidate[]): Candidate[] {
   const result = [...chosen];
-  for (const quoted of chosen) {
+  // An antecedent that points back itself brings the one before it ("`connection.queries` is only
+  // available if DEBUG is True. It's a list of dictionaries… Each dictionary has the following:").
+  for (let at = 0; at < result.length; at++) {
+    const quoted = result[at]!;
     if (quoted.sentence.line || quoted.sentence.entry) continue;
+    const pointsBack = POINTS_BACK.test(quoted.sentence.text);
+    if (at >= chosen.length && !pointsBack) continue;
     const before = candidates.find((other) => other.passageIndex === quoted.passageIndex && other.sentence.position === quoted.sentence.position - 1);
     if (!before || before.sentence.line || before.sentence.entry || result.includes(before)) continue;
     const introduces = quoted.sentence.code !== undefined || quoted.sentence.items !== undefined;
-    const pointsBack = POINTS_BACK.test(quoted.sentence.text);
     const sameParagraph = before.sentence.block === quoted.sentence.block && before.sentence.code === undefined;
     const leadsIn = sameParagraph && ((before.covered.size > 0 && !isCutOff(before.sentence)) || pointsBack || (introduces && [...quoted.terms].some((term) => before.terms.has(term) && !quoted.covered.has(term))));
     const aboutTheCode = before.sentence.code !== undefined && pointsBack && !introduces;
