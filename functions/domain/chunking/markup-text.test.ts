@@ -17,6 +17,8 @@ describe('markupAsMarkdown', () => {
 
   it('reads a reference to a target defined elsewhere (`JavaScript`_, |fetch|_) as its text', () => {
     expect(markupAsMarkdown('Add `JavaScript`_ that calls |fetch|_ on :ref:`the page <views>`.\n\n.. _JavaScript: https://developer.mozilla.org/')).toBe('Add JavaScript that calls fetch on the page.\n');
+    const anonymous = 'You can use :meth:`Manager.raw()` to `perform raw queries`__, or\nyou can `execute custom SQL directly`__.\n\n__ `performing raw queries`_\n__ `executing custom SQL directly`_\n\nThen read on.';
+    expect(markupAsMarkdown(anonymous)).toBe('You can use `Manager.raw()` to perform raw queries, or\nyou can execute custom SQL directly.\n\nThen read on.');
     // In a chunk with no other markup.
     expect(markupAsMarkdown('**GitHub Pages**\n   `GitHub Pages`_ is hosting integrated with `GitHub`_.')).toBe('**GitHub Pages**\n   GitHub Pages is hosting integrated with GitHub.');
   });

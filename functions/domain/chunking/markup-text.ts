@@ -131,8 +131,11 @@ function shownIpython(body: readonly string[]): string[] {
 }
 
 const DIRECTIVE = /^\.\.\s+([\w:-]+)::\s*(.*)$/;
-/** AsciiDoc block attributes and anchors ([verse], [[anchor]], [NOTE], :attr: value), and reST targets, substitution definitions and comments. */
-const NOISE = /^(?:\[\[[^\]]*\]\]|\[[\w ,="'-]*\]|\.\.\s+_[^:]+:.*|\.\.\s+\|[^|]+\|\s+[\w-]+::.*|\.\.\s*$|\+)\s*$/;
+/**
+ * AsciiDoc block attributes and anchors ([verse], [[anchor]], [NOTE], :attr: value), and reST
+ * targets (also anonymous ones in short: "__ `performing raw queries`_"), substitution definitions and comments.
+ */
+const NOISE = /^(?:\[\[[^\]]*\]\]|\[[\w ,="'-]*\]|\.\.\s+_[^:]+:.*|__ \S.*|\.\.\s+\|[^|]+\|\s+[\w-]+::.*|\.\.\s*$|\+)\s*$/;
 /** AsciiDoc preprocessor lines (include::x.txt[], ifdef::attr[], endif::[]), which show nothing. */
 const PREPROCESSOR = /^(?:include|ifdef|ifndef|ifeval|endif)::\S*\[.*\]$/;
 /** An AsciiDoc definition-list term ("--autostash::", "core.editor::"), which reST never writes alone on a line. */
