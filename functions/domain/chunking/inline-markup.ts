@@ -79,6 +79,8 @@ export function roleAsMarkdown(name: string, content: string): string {
   const explicit = /^[^<]*[^<\s]\s*<[^<>]*>$/.test(content);
   const shown = (explicit ? content.replace(/\s*<[^>]*>$/, '') : OBJECT_ROLES.has(name) ? shownTarget(content) : content.replace(/^!/, '')).replace(/\\(.)/g, '$1').trim();
   if (name === 'pep') return `PEP ${shown}`;
+  // Sphinx shows a page's title, which is on another page: its path, which names the uploaded file, rather than one from the site's root.
+  if (name === 'doc' && !explicit) return shown.replace(/^\//, '');
   if (name === 'rfc') return `RFC ${shown}`;
   // An explicit title of words (":func:`loading keys in the SSH format <…load_ssh_public_key>`") reads as prose; Sphinx adds no parentheses to any explicit title.
   if (!CODE_ROLES.has(name) || (explicit && /\s/.test(shown))) return shown;
@@ -100,8 +102,9 @@ export function inlineMarkup(line: string): string {
     .replace(LINKGIT, '$1($2)')
     .replace(REST_LINK, '$1')
     .replace(ASCIIDOC_LINK, '$1');
-  // Code spans are kept as written; the text between them loses its escapes.
-  return outsideCodeSpans(marked, (text) => text.replace(FOOTNOTE_REFERENCE, '').replace(SUBSTITUTION, '$1').replace(/\\ /g, '').replace(/\\([\\()[\]{}*_`|.:;,!?<>#+=-])/g, '$1'));
+  // Code spans are kept as written; the text between them loses its escapes (also a word's ending
+  // escaped against a role or a literal: ":class:`AutoField`\s" reads "`AutoField`s").
+  return outsideCodeSpans(marked.replace(/(`[^`\n]+`)\\(?=\w)/g, '$1'), (text) => text.replace(FOOTNOTE_REFERENCE, '').replace(SUBSTITUTION, '$1').replace(/\\ /g, '').replace(/\\([\\()[\]{}*_`|.:;,!?<>#+=-])/g, '$1'));
 }
 
 /** Splits a line into text and inline code spans: the spans are at the odd indexes. */

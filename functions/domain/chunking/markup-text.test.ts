@@ -6,6 +6,9 @@ import { plainDefinitions } from './plain-definitions';
 describe('markupAsMarkdown', () => {
   it('reads reST roles and ``literals`` as code, references as their text', () => {
     expect(inlineMarkup('Call :func:`repr` on it; see :ref:`the tutorial <tut-intro>` and :pep:`8`, or ``x + 1``.')).toBe('Call `repr()` on it; see the tutorial and PEP 8, or `x + 1`.');
+    // A page named by its path from the documentation's root, and a word's ending escaped against a role (Django's).
+    expect(inlineMarkup('See :doc:`/howto/static-files/deployment` and :doc:`the tutorial </intro/tutorial02>`.')).toBe('See howto/static-files/deployment and the tutorial.');
+    expect(inlineMarkup('were always :class:`AutoField`\\s, not ``BigAutoField``\\s.')).toBe('were always `AutoField`s, not `BigAutoField`s.');
     expect(inlineMarkup('The :mod:`os.path` module and :class:`~collections.OrderedDict`.')).toBe('The `os.path` module and `OrderedDict`.');
   });
 
