@@ -11,7 +11,8 @@
  * attrs (40) and pandas' guides (40) from Debian's -doc packages when they are (PYTHON_DOC_ROOT,
  * PYTEST_DOC_ROOT, SPHINX_DOC_ROOT, FLASK_DOC_ROOT, CELERY_DOC_ROOT, SQLALCHEMY_DOC_ROOT,
  * SETUPTOOLS_DOC_ROOT, CRYPTOGRAPHY_DOC_ROOT, CLICK_DOC_ROOT, JINJA2_DOC_ROOT, WERKZEUG_DOC_ROOT,
- * ATTRS_DOC_ROOT, PANDAS_DOC_ROOT), and Fastify's Markdown docs (30) when unpacked (FASTIFY_DOCS_ROOT).
+ * ATTRS_DOC_ROOT, PANDAS_DOC_ROOT), Django 3.2's 538 pages from its source tarball (40,
+ * DJANGO_DOCS_ROOT), and Fastify's Markdown docs (30) when unpacked (FASTIFY_DOCS_ROOT).
  * Writes bench/results/answers.json. See bench/README.md.
  *
  *   npm run bench:answers
@@ -108,6 +109,8 @@ interface SphinxSources {
   rst?: boolean;
   /** Pages left out: pandas' 2,442 generated API pages hold a title and an autodoc directive each, no text. */
   exclude?: RegExp;
+  /** How to get the sources when no -doc package ships them (Django's are in its source tarball's docs/). */
+  obtain?: string;
 }
 
 const sourcesPath = (source: SphinxSources) => `/usr/share/doc/${source.directory ?? source.deb}/${source.rst ? 'rst' : 'html/_sources'}`;
@@ -117,14 +120,14 @@ const sourcesPath = (source: SphinxSources) => `/usr/share/doc/${source.director
  * path, with questions in git-docs-qa's format from doc-questions/: Python 3.11's 497 pages (issue
  * 17's first measurement uploaded them), pytest's 218, Sphinx's 93 with Flask's 73 in one knowledge
  * base, Celery's 218, SQLAlchemy 1.4's 170 (changelogs included), setuptools' 48 with
- * cryptography's 56, and click's 23, Jinja's 13, Werkzeug's 39 and attrs' 15 together. The
+ * cryptography's 56, click's 23, Jinja's 13, Werkzeug's 39 and attrs' 15 together, and Django's 538. The
  * questions of all but Python were written by a reader of those pages who never saw the chat's
  * replies (bench/README.md says which were looked at since).
  */
 function sphinxSourcesSet(name: string, sources: SphinxSources[]): ApiSet | string {
   const rooted = sources.map((source) => ({ ...source, root: process.env[source.variable] ?? sourcesPath(source) }));
   const missing = rooted.find((source) => !existsSync(source.root));
-  if (missing) return `no ${missing.deb} sources at ${missing.root} (apt-get download ${missing.deb}, dpkg-deb -x, then ${missing.variable}=<root>${sourcesPath(missing)})`;
+  if (missing) return `no ${missing.deb} sources at ${missing.root} (${missing.obtain ?? `apt-get download ${missing.deb}, dpkg-deb -x, then ${missing.variable}=<root>${sourcesPath(missing)}`})`;
   const files = rooted.flatMap((source) =>
     (readdirSync(source.root, { recursive: true }) as string[])
       .filter((page) => page.endsWith(source.rst ? '.rst' : '.txt') && !source.exclude?.test(page))
@@ -152,6 +155,13 @@ const SPHINX_SETS: Record<string, SphinxSources[]> = {
     { deb: 'python-cryptography-doc', variable: 'CRYPTOGRAPHY_DOC_ROOT', prefix: 'cryptography/' },
   ],
   'pandas-docs': [{ deb: 'python-pandas-doc', variable: 'PANDAS_DOC_ROOT', exclude: /^(?:reference\/api|_static)\// }],
+  'django-docs': [
+    {
+      deb: 'python-django',
+      variable: 'DJANGO_DOCS_ROOT',
+      obtain: 'curl -O http://deb.debian.org/debian/pool/main/p/python-django/python-django_3.2.25.orig.tar.gz, tar -xzf it, then DJANGO_DOCS_ROOT=<dir>/Django-3.2.25/docs',
+    },
+  ],
   'pallets-attrs-docs': [
     { deb: 'python-click-doc', variable: 'CLICK_DOC_ROOT', prefix: 'click/' },
     { deb: 'python-jinja2-doc', variable: 'JINJA2_DOC_ROOT', prefix: 'jinja2/' },

@@ -65,8 +65,8 @@ describe('retrievePassages', () => {
     ]);
     expect(passages[0]).toMatchObject({ name: 'fil_b.txt', page: 2, sourceType: 'file', snippet: 'Supplies arrive by boat every second Tuesday.' });
     expect(vectors.queries.map((q) => q.query)).toEqual([
-      { text: 'when do supplies arrive?', topK: 50, alongside: ['kb-kb-1-v2', 'kb-kb-2-v1'] },
-      { text: 'when do supplies arrive?', topK: 50, alongside: ['kb-kb-1-v2', 'kb-kb-2-v1'] },
+      { text: 'when do supplies arrive?', topK: 100, alongside: ['kb-kb-1-v2', 'kb-kb-2-v1'] },
+      { text: 'when do supplies arrive?', topK: 100, alongside: ['kb-kb-1-v2', 'kb-kb-2-v1'] },
     ]);
   });
 
@@ -100,7 +100,7 @@ describe('retrievePassages', () => {
   });
 
   it('shares its depth among knowledge bases, each asked for at least 4 × topK hits', () => {
-    expect([1, 2, 5, 11, 40].map((knowledgeBases) => PER_INDEX_DEPTH(5, knowledgeBases))).toEqual([100, 50, 20, 20, 20]);
+    expect([1, 2, 3, 5, 11, 40].map((knowledgeBases) => PER_INDEX_DEPTH(5, knowledgeBases))).toEqual([100, 100, 67, 40, 20, 20]);
     expect(PER_INDEX_DEPTH(3, 1)).toBe(60);
     expect(PER_INDEX_DEPTH(50, 3)).toBe(100);
   });

@@ -19,12 +19,16 @@ export const MAX_TOP_K = 50;
  * every chunk shares the question's words fills 20 hits alone (Git's user manual, a how-to on
  * reverting merges: one or two documents in 20 hits for a quarter of git-docs-qa's questions), so
  * a lone knowledge base is asked for 20 × topK (S3 Vectors answers at most 100). Several share
- * that depth, each asked for at least 4 × topK: every hit is a passage to build and merge, and 100
- * from each of SciFact's 11 knowledge bases tripled the CPU of a chat send (bench/README.md).
+ * twice that depth, each asked for at least 4 × topK: every hit is a passage to build and merge,
+ * and 100 from each of SciFact's 11 knowledge bases tripled the CPU of a chat send
+ * (bench/README.md). Twice, because a documentation set of more than 500 files (a knowledge base's
+ * most) is split in two, and each half holds long pages as the whole did: Django's 538 pages at 50
+ * hits each lost a cited page and two answers' key facts (cited hit@5 0.925, key facts 0.475; at
+ * 100 each 0.950 and 0.525, as in one knowledge base).
  */
 export const PER_INDEX_DEPTH = (topK: number, knowledgeBases: number) => {
   const whole = Math.min(100, topK * 20);
-  return Math.min(whole, Math.max(topK * 4, Math.ceil(whole / Math.max(1, knowledgeBases))));
+  return Math.min(whole, Math.max(topK * 4, Math.ceil((2 * whole) / Math.max(1, knowledgeBases))));
 };
 /**
  * Most passages of one document an answer is given (issue 17): with more, the five passages of a
