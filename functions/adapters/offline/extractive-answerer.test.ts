@@ -88,6 +88,23 @@ describe('the extractive answerer over a fixed corpus', () => {
     expect(result.text).toMatch(/\[2\]$/);
   });
 
+  it('quotes up to five sentences that each say something more of the question', () => {
+    const settings = passage(
+      'fil_cache',
+      'cache.md',
+      [
+        '## TIMEOUT', '', 'The cache timeout is the number of seconds an entry stays fresh.', '',
+        '## KEY_PREFIX', '', 'The cache key prefix is put before every key the site writes.', '',
+        '## VERSION', '', 'The cache version number is added to every key by default.', '',
+        '## LOCATION', '', 'The cache backend location names the server or directory to use.', '',
+        '## MAX_ENTRIES', '', 'The cache max entries value caps how many entries are kept.',
+      ].join('\n'),
+      0.9,
+    );
+    const text = answer('What do the cache timeout, key prefix, version number, backend location and max entries settings mean?', [settings]).text;
+    for (const said of ['number of seconds', 'before every key', 'added to every key', 'names the server', 'caps how many']) expect(text).toContain(said);
+  });
+
   it('says plainly when nothing is relevant, and cites nothing', () => {
     for (const question of ['What is the capital of Mongolia?', 'hello', '?', 'What is your favourite colour?']) {
       const result = answer(question);
@@ -178,6 +195,9 @@ These distances can be used to create a mask identifying monitors within a certa
       0.9,
     );
     expect(answer("My task can't find the database row the Django view created. Why?", [race]).text).toContain('The solution is to use the on_commit callback');
+    // A thing stated, then four particulars: the last is still read.
+    const retry = passage('fil_retry', 'calling.rst.txt', 'The retry policy is set with the retry_policy argument. It takes a mapping of four keys. Each of the keys is optional. The first ones say how often to retry. The default for interval_max is 0.2 seconds.', 0.9);
+    expect(answer('How do I configure the retry policy?', [retry]).text).toContain('The default for interval_max is 0.2 seconds.');
   });
 
   it('reads on over nothing that does not read as text: a definition term the chunk cut from its description, a lead-in without its code', () => {
