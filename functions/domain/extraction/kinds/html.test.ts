@@ -44,6 +44,15 @@ describe('html', () => {
     expect(document.text).toBe(document.sections.map((section) => section.text).join('\n\n'));
   });
 
+  it("drops the permalinks a documentation generator puts beside headings and captions", () => {
+    const sphinx = '<html><head><title>Formsets | Django</title></head><body><div role="main"><h1>Formsets<a class="headerlink" href="#formsets" title="Permalink to this headline">¶</a></h1><p>A formset is a layer of abstraction to work with multiple forms on the same page, like a data grid.</p><h2>Using initial data with a formset<a href="#using-initial-data">¶</a></h2><p>Initial data is what drives the main usability of a formset, as the following example shows for two articles.</p><div class="code-block-caption"><span class="caption-text">polls/models.py</span><a class="headerlink" href="#id1">¶</a></div><pre>class Question(models.Model): pass</pre><p>See <a href="#formsets">the top of the page</a> again.</p></div></body></html>';
+    const document = extractHtml(utf8(sphinx));
+    expect(document.sections.map((section) => section.headings)).toEqual([['Formsets'], ['Formsets', 'Using initial data with a formset']]);
+    expect(document.text).not.toContain('¶');
+    expect(document.text).toContain('polls/models.py');
+    expect(document.text).toContain('See the top of the page again.');
+  });
+
   it('takes the title from <title>', () => {
     expect(extractHtml(utf8(DOCS_PAGE)).metadata.title).toBe('Installing the CLI • Acme Docs');
   });

@@ -45,6 +45,7 @@ export function parseHtml(text: string): Document {
  * Readability rewrites the document it is given: read anything else from it first.
  */
 export function extractHtmlDocument(document: Document, metadata: { encoding?: string } = {}): ExtractedDocument {
+  removePermalinks(document);
   const title = pageTitle(document);
   const firstH1 = textOf(mainHeading(document));
   removeBoilerplate(document);
@@ -98,6 +99,19 @@ function readableContent(document: Document): Element | undefined {
   }
   if (!article || !article.content || !article.textContent?.trim()) return undefined;
   return article.content as Element;
+}
+
+/**
+ * The link a documentation generator puts beside each heading and caption to its own anchor
+ * (Sphinx's and MkDocs' "¶", Docusaurus' "#", an icon): without it a heading read "Using initial
+ * data with a formset¶".
+ */
+const PERMALINK = 'a.headerlink, a.hash-link, a.anchor-link, a.anchorjs-link';
+const PERMALINK_TEXT = /^[¶§#🔗]?$/u;
+function removePermalinks(document: Document): void {
+  for (const link of Array.from(document.querySelectorAll(`${PERMALINK}, a[href^="#"]`))) {
+    if (link.matches(PERMALINK) || PERMALINK_TEXT.test(textOf(link))) link.remove();
+  }
 }
 
 function removeBoilerplate(document: Document): void {
