@@ -44,6 +44,21 @@ describe('html', () => {
     expect(document.text).toBe(document.sections.map((section) => section.text).join('\n\n'));
   });
 
+  it('reads every section of a page made of sibling sections, where Readability would keep one', () => {
+    const option = (name: string) => `<dt>--${name}</dt><dd><p>Perform the merge with ${name} and say so on the terminal, which the user sees at once.</p></dd>`;
+    const manual = `<html><head><title>git-merge(1)</title></head><body><div id="header"><h1>git-merge(1) Manual Page</h1><div class="breadcrumb-ish"><a href="index.html">Home</a> | <a href="toc.html">Table of contents</a> | <a href="genindex.html">Index</a></div><h2>NAME</h2><p>git-merge - Join two or more development histories together</p></div><div id="content"><div class="sect1"><h2>OPTIONS</h2><div class="sectionbody"><dl>${['commit', 'edit', 'ff', 'log', 'stat', 'squash', 'verify', 'autostash'].map(option).join('')}</dl></div></div><div class="sect1"><h2>HOW CONFLICTS ARE PRESENTED</h2><div class="sectionbody"><p>During a merge, the working tree files are updated to reflect the result of the merge, and the conflicting hunk is shown between markers.</p><p>The area where a pair of conflicting changes happened is marked with markers, and the part before the separator is typically your side, while the part after it is typically their side.</p><p>Setting merge.conflictStyle to diff3 also shows the original, the common ancestor's version, between the two sides of the conflict.</p></div></div><div class="sect1"><h2>CONFIGURATION</h2><div class="sectionbody"><p>The merge.ff setting decides whether a merge that can be resolved as a fast-forward is recorded as one, and it applies to every branch unless a branch overrides it.</p><p>The merge.log setting puts the one-line descriptions of the merged commits in the merge commit message, up to the number of commits it says.</p></div></div></div></body></html>`;
+    const { text } = extractHtml(utf8(manual));
+    for (const kept of ['git-merge - Join two or more development histories together', '--autostash', 'merge.conflictStyle to diff3', 'The merge.log setting']) expect(text).toContain(kept);
+    expect(text).not.toContain('Table of contents');
+  });
+
+  it('reads the content a page marks as its main one', () => {
+    const page = `<html><head><title>os</title></head><body><div class="related"><a href="genindex.html">index</a> <a href="py-modindex.html">modules</a></div><div class="sphinxsidebar"><h3>This page</h3><p>Report a bug in the tracker, or show the source of this page.</p></div><div class="body" role="main"><h1>os — Miscellaneous operating system interfaces</h1><p>This module provides a portable way of using operating system dependent functionality, such as reading environment variables.</p></div></body></html>`;
+    const { text } = extractHtml(utf8(page));
+    expect(text).toContain('This module provides a portable way');
+    expect(text).not.toContain('Report a bug');
+  });
+
   it("drops the permalinks a documentation generator puts beside headings and captions", () => {
     const sphinx = '<html><head><title>Formsets | Django</title></head><body><div role="main"><h1>Formsets<a class="headerlink" href="#formsets" title="Permalink to this headline">¶</a></h1><p>A formset is a layer of abstraction to work with multiple forms on the same page, like a data grid.</p><h2>Using initial data with a formset<a href="#using-initial-data">¶</a></h2><p>Initial data is what drives the main usability of a formset, as the following example shows for two articles.</p><div class="code-block-caption"><span class="caption-text">polls/models.py</span><a class="headerlink" href="#id1">¶</a></div><pre>class Question(models.Model): pass</pre><p>See <a href="#formsets">the top of the page</a> again.</p></div></body></html>';
     const document = extractHtml(utf8(sphinx));
