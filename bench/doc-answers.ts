@@ -11,8 +11,9 @@
  * attrs (40) and pandas' guides (40) from Debian's -doc packages when they are (PYTHON_DOC_ROOT,
  * PYTEST_DOC_ROOT, SPHINX_DOC_ROOT, FLASK_DOC_ROOT, CELERY_DOC_ROOT, SQLALCHEMY_DOC_ROOT,
  * SETUPTOOLS_DOC_ROOT, CRYPTOGRAPHY_DOC_ROOT, CLICK_DOC_ROOT, JINJA2_DOC_ROOT, WERKZEUG_DOC_ROOT,
- * ATTRS_DOC_ROOT, PANDAS_DOC_ROOT), Django 3.2's 538 pages from its source tarball (40,
- * DJANGO_DOCS_ROOT), and Fastify's Markdown docs (30) when unpacked (FASTIFY_DOCS_ROOT).
+ * ATTRS_DOC_ROOT, PANDAS_DOC_ROOT), Tornado's (30, TORNADO_DOC_ROOT), Django 3.2's 538 pages from
+ * its source tarball (40, DJANGO_DOCS_ROOT), and Fastify's Markdown docs (30) when unpacked
+ * (FASTIFY_DOCS_ROOT).
  * Writes bench/results/answers.json. See bench/README.md.
  *
  *   npm run bench:answers
@@ -120,7 +121,8 @@ const sourcesPath = (source: SphinxSources) => `/usr/share/doc/${source.director
  * path, with questions in git-docs-qa's format from doc-questions/: Python 3.11's 497 pages (issue
  * 17's first measurement uploaded them), pytest's 218, Sphinx's 93 with Flask's 73 in one knowledge
  * base, Celery's 218, SQLAlchemy 1.4's 170 (changelogs included), setuptools' 48 with
- * cryptography's 56, click's 23, Jinja's 13, Werkzeug's 39 and attrs' 15 together, and Django's 538. The
+ * cryptography's 56, click's 23, Jinja's 13, Werkzeug's 39 and attrs' 15 together, Tornado's 97
+ * and Django's 538. The
  * questions of all but Python were written by a reader of those pages who never saw the chat's
  * replies (bench/README.md says which were looked at since).
  */
@@ -155,6 +157,7 @@ const SPHINX_SETS: Record<string, SphinxSources[]> = {
     { deb: 'python-cryptography-doc', variable: 'CRYPTOGRAPHY_DOC_ROOT', prefix: 'cryptography/' },
   ],
   'pandas-docs': [{ deb: 'python-pandas-doc', variable: 'PANDAS_DOC_ROOT', exclude: /^(?:reference\/api|_static)\// }],
+  'tornado-docs': [{ deb: 'python-tornado-doc', variable: 'TORNADO_DOC_ROOT' }],
   'django-docs': [
     {
       deb: 'python-django',
