@@ -19,6 +19,36 @@ describe('markdown', () => {
     expect(document.metadata.title).toBe('Installation');
   });
 
+  it('reads raw HTML and MDX as a renderer shows them: tags show nothing, their text shows, code is kept', async () => {
+    const document = await extract(
+      [
+        "import Tabs from '@theme/Tabs';",
+        '<h1 align="center">Fastify</h1>',
+        '',
+        '## Install',
+        '<a id="install"></a>',
+        '',
+        'Press <kbd>Ctrl</kbd>+<kbd>C</kbd> to stop it.<br/>Then read <a href="/docs/next">the next guide</a>. <!-- prettier-ignore -->',
+        '',
+        '<Tabs>',
+        '  <TabItem value="npm" label="npm">',
+        '',
+        '```html',
+        '<div id="app"></div>',
+        '```',
+        '',
+        '  </TabItem>',
+        '</Tabs>',
+        '',
+        'Render a `<Link to="/">` element, or `List<String>`.',
+      ].join('\n'),
+    );
+    expect(document.text).toBe(
+      ['Fastify', '', 'Install', '', 'Press Ctrl+C to stop it. Then read the next guide.', '', '```html', '<div id="app"></div>', '```', '', 'Render a `<Link to="/">` element, or `List<String>`.'].join('\n'),
+    );
+    expect(document.sections.map((section) => section.headings)).toEqual([undefined, ['Install']]);
+  });
+
   it('never takes a # line inside a fenced code block for a heading', async () => {
     const document = await extract(['## Shell', '', '```sh', '# install the tools', 'make install', '```', 'After the code.'].join('\n'));
     expect(document.sections).toHaveLength(1);

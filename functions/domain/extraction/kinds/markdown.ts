@@ -3,6 +3,7 @@ import { assembleDocument } from '../document-assembly';
 import { decodeText } from '../text-decoding';
 import { parse as parseYaml } from 'yaml';
 import { closesFence, fenceOpenedBy, type Fence } from '../../../../shared/markdown/code-fences';
+import { withoutRawHtml } from './markdown-html';
 
 const ATX_HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
 const SETEXT_UNDERLINE = /^ {0,3}(=+|-+)[ \t]*$/;
@@ -17,7 +18,7 @@ const NOT_A_SETEXT_TITLE = /^ {0,3}([-*+>|]|\d+[.)]\s|#)|\|/;
  */
 export function extractMarkdown(bytes: Uint8Array): ExtractedDocument {
   const { text, encoding } = decodeText(bytes);
-  const { sections, title } = markdownSections(text);
+  const { sections, title } = markdownSections(text, { rawHtml: true });
   return assembleDocument('md', sections, { encoding, title });
 }
 
@@ -26,7 +27,7 @@ export function extractMarkdown(bytes: Uint8Array): ExtractedDocument {
  * (kinds/html.ts) turns a page into Markdown and cuts it here, so both kinds share one reading of
  * headings and code fences. `title` is the first level-1 heading, else the front matter's title.
  */
-export function markdownSections(text: string): { sections: ExtractedSection[]; title?: string } {
+export function markdownSections(text: string, options: { rawHtml?: boolean } = {}): { sections: ExtractedSection[]; title?: string } {
   const lines = text.split(/\r\n?|\n/);
   const sections: ExtractedSection[] = [];
   const path: { level: number; title: string }[] = [];
@@ -53,21 +54,24 @@ export function markdownSections(text: string): { sections: ExtractedSection[]; 
   // A setext title is a one-line paragraph: the line before it ends a block (or there is none).
   let afterBlock = true;
   for (; index < lines.length; index += 1) {
-    const line = lines[index]!;
+    const raw = lines[index]!;
     if (fence) {
-      if (closesFence(line, fence)) {
+      if (closesFence(raw, fence)) {
         fence = undefined;
         afterBlock = true;
       }
-      body.push(line);
+      body.push(raw);
       continue;
     }
-    const open = fenceOpenedBy(line);
+    const open = fenceOpenedBy(raw);
     if (open) {
       fence = open;
-      body.push(line);
+      body.push(raw);
       continue;
     }
+    // A Markdown file's raw HTML and MDX read as a renderer shows them (markdown-html.ts); turndown's Markdown has none.
+    const line = options.rawHtml ? withoutRawHtml(raw) : raw;
+    if (line === undefined) continue;
     const atx = ATX_HEADING.exec(line);
     if (atx) {
       startSection(atx[1]!.length, (atx[2] ?? '').trim());
