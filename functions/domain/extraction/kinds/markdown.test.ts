@@ -41,6 +41,9 @@ describe('markdown', () => {
         '</Tabs>',
         '',
         'Render a `<Link to="/">` element, or `List<String>`.',
+        '<!--',
+        'TODO: document the yarn setup',
+        '-->',
       ].join('\n'),
     );
     expect(document.text).toBe(

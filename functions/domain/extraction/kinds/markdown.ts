@@ -51,10 +51,20 @@ export function markdownSections(text: string, options: { rawHtml?: boolean } = 
   const frontMatter = frontMatterOf(index > 0 ? lines.slice(1, index - 1) : []);
   body = [...frontMatter.preface];
   let fence: Fence | undefined;
+  // An HTML comment over several lines, which a Markdown file's reader never sees.
+  let comment = false;
   // A setext title is a one-line paragraph: the line before it ends a block (or there is none).
   let afterBlock = true;
   for (; index < lines.length; index += 1) {
     const raw = lines[index]!;
+    if (comment) {
+      comment = !raw.includes('-->');
+      continue;
+    }
+    if (options.rawHtml && !fence && /^\s*<!--/.test(raw) && !raw.includes('-->')) {
+      comment = true;
+      continue;
+    }
     if (fence) {
       if (closesFence(raw, fence)) {
         fence = undefined;
