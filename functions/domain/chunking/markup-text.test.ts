@@ -95,6 +95,13 @@ describe('markupAsMarkdown', () => {
     expect(markupAsMarkdown('.. admonition:: Copy-on-write\n\n   Assign with ``.loc``.\n')).toContain('### Copy-on-write\n\nAssign with `.loc`.');
   });
 
+  it('shows nothing for a cross-reference target of the project right over the title that names it', () => {
+    const settings = ['.. setting:: DEBUG', '', '``DEBUG``', '---------', '', 'Default: ``False``', '', 'A boolean that turns on/off debug mode.'].join('\n');
+    expect(markupAsMarkdown(settings).trimStart()).toBe(['## `DEBUG`', '', 'Default: `False`', '', 'A boolean that turns on/off debug mode.'].join('\n'));
+    // An object described without a body, before text of its own, still heads it.
+    expect(markupAsMarkdown(['.. django-admin:: check [app_label]', '', 'Uses the system check framework.'].join('\n'))).toContain('### `check [app_label]`');
+  });
+
   it("reads an object description's first paragraph as the definition of its name, and the rest as reST", () => {
     const text = [
       '.. decorator:: lru_cache(user_function)',

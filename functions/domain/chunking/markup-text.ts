@@ -151,6 +151,15 @@ export function definitionTerm(line: string): string | undefined {
 
 const fence = (language: string, body: string[]) => ['', `\`\`\`${language}`, ...body, '```', ''];
 
+/** Whether the next text from `from` on is a section title naming `name` (over its underline, or between an overline and an underline). */
+function titledNext(lines: readonly string[], from: number, name: string): boolean {
+  let at = from;
+  while (at < lines.length && isBlank(lines[at])) at++;
+  if (at < lines.length && ADORNMENT.test(lines[at]!)) at++;
+  const title = lines[at];
+  return name !== '' && title !== undefined && isUnderline(lines[at + 1] ?? '', title) && title.replace(/`/g, '').includes(name);
+}
+
 /** A line of one repeated adornment character under a non-blank line about as long: a title's underline. */
 function isUnderline(line: string, above: string | undefined): boolean {
   return ADORNMENT.test(line) && !isBlank(above) && !ADORNMENT.test(above!) && line.trim().length >= above!.trim().length - 1 && above!.trim().length <= 120;
@@ -293,7 +302,10 @@ export function markupAsMarkdown(text: string, owner?: string): string {
         else if (TRANSPARENT_DIRECTIVES.has(name)) out.push('', ...markupAsMarkdown(content.join('\n'), owner).split('\n'), '');
         else if (TITLED_DIRECTIVES.has(name)) out.push('', ...(argument ? [`### ${inlineMarkup(argument)}`, ''] : []), ...markupAsMarkdown(content.join('\n'), owner).split('\n'), '');
         else if (VERSIONS[name]) out.push('', `${VERSIONS[name]} ${inlineMarkup([argument, ...content].filter(Boolean).join(': ').replace(/\s+/g, ' '))}`.replace(/([^.])$/, '$1.'), '');
-        else {
+        else if (content.length === 0 && titledNext(lines, end, argument)) {
+          // A cross-reference target of the project's own (Django's `.. setting:: DEBUG` over the
+          // section titled ``DEBUG``, Sphinx's add_crossref_type) shows nothing: the title says it.
+        } else {
           // An object description (`.. function:: repr(object)`): its signature heads its text, and
           // its first paragraph reads as the definition of its name, so that a quote of it says what
           // it describes ("`zip`: Iterate over several iterables in parallel…"). The rest is read as
