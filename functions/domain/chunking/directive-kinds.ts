@@ -6,12 +6,12 @@
 /**
  * Directives whose content is code: Sphinx's, and the executed examples of IPython (`.. ipython::
  * python`, pandas' guides), Jupyter, Matplotlib (`.. plot::`), Click (`.. click:example::`) and
- * MyST-NB (`code-cell`).
+ * MyST-NB (`code-cell`), and Django's shell sessions (`.. console::`).
  */
-export const CODE_DIRECTIVES: ReadonlySet<string> = new Set(['code-block', 'code', 'sourcecode', 'highlight-block', 'doctest', 'testcode', 'testoutput', 'parsed-literal', 'ipython', 'jupyter-execute', 'plot', 'click:example', 'click:run', 'code-cell']);
+export const CODE_DIRECTIVES: ReadonlySet<string> = new Set(['code-block', 'code', 'sourcecode', 'highlight-block', 'doctest', 'testcode', 'testoutput', 'parsed-literal', 'ipython', 'jupyter-execute', 'plot', 'click:example', 'click:run', 'code-cell', 'console']);
 
 /** The languages of the code directives whose argument names no language: a doctest's names its group (`.. doctest:: newcontext`). */
-const GROUPED_CODE: Record<string, string> = { doctest: 'pycon', testcode: 'python', testoutput: '' };
+const GROUPED_CODE: Record<string, string> = { doctest: 'pycon', testcode: 'python', testoutput: '', console: 'console' };
 
 /** A code directive's language: its argument when that is one (`python`), not a group or a file (`.. plot:: pyplots/spines.py`). */
 export const codeLanguage = (directive: string, argument: string | undefined): string => GROUPED_CODE[directive] ?? (argument && /^[\w+-]+$/.test(argument) ? argument : '');

@@ -44,6 +44,8 @@ describe('markupAsMarkdown', () => {
   it("reads the executed examples of IPython, Matplotlib and Click as code, not as an object's description", () => {
     const text = ['Unused categories show:', '', '.. ipython:: python', '    :okwarning:', '', '    df = pd.DataFrame(', '        data=[[1, 2, 3]],', '    )', '    df.sum()', '', '.. plot:: pyplots/spines.py', '', '.. click:example::', '', '    @click.command()', '    def hello():', '        pass'].join('\n');
     expect(markupAsMarkdown(text)).toBe(['Unused categories show:', '', '```python', 'df = pd.DataFrame(', '    data=[[1, 2, 3]],', ')', 'df.sum()', '```', '', '```', '@click.command()', 'def hello():', '    pass', '```', ''].join('\n'));
+    // Django's shell sessions.
+    expect(markupAsMarkdown(['Type this:', '', '.. console::', '', '    $ python -m django --version', '', 'It prints the version.'].join('\n'))).toBe(['Type this:', '', '```console', '$ python -m django --version', '```', '', 'It prints the version.'].join('\n'));
   });
 
   it('shows a substitution by its name, a default-role reference as Sphinx does, and no substitution definition', () => {
