@@ -1,6 +1,7 @@
 import { closesFence, codeOf, fencedSegments, fenceOpenedBy } from '../../../shared/markdown/code-fences';
 import { termsOfEntryHeading } from '../chunking/entry-terms';
-import { inlineMarkup, outsideCodeSpans, withoutCodeSpans } from '../chunking/inline-markup';
+import { inlineMarkup } from '../chunking/inline-markup';
+import { outsideCodeSpans, withoutCodeSpans } from '../../../shared/markdown/code-spans';
 import { markupAsMarkdown } from '../chunking/markup-text';
 import { shownTerms } from '../chunking/plain-definitions';
 

@@ -3,6 +3,7 @@
  * ``literals``, hyperlinks and references, AsciiDoc's character attributes and man-page links,
  * footnote references and escapes.
  */
+import { outsideCodeSpans } from '../../../shared/markdown/code-spans';
 
 /** Roles whose text is code (Sphinx's Python, C and standard domains). */
 const CODE_ROLES = new Set('func meth class mod attr data const exc obj option envvar file program samp command kbd code macro member type var keyword'.split(' '));
@@ -105,23 +106,4 @@ export function inlineMarkup(line: string): string {
   // Code spans are kept as written; the text between them loses its escapes (also a word's ending
   // escaped against a role or a literal: ":class:`AutoField`\s" reads "`AutoField`s").
   return outsideCodeSpans(marked.replace(/(`[^`\n]+`)\\(?=\w)/g, '$1'), (text) => text.replace(FOOTNOTE_REFERENCE, '').replace(SUBSTITUTION, '$1').replace(/\\ /g, '').replace(/\\([\\()[\]{}*_`|.:;,!?<>#+=-])/g, '$1'));
-}
-
-/** Splits a line into text and inline code spans: the spans are at the odd indexes. */
-const CODE_SPANS = /(`[^`\n]+`)/;
-
-/** A line with `change` made to its text outside inline code spans (`` `a|b` ``), which stay as written. */
-export function outsideCodeSpans(line: string, change: (text: string) => string): string {
-  return line
-    .split(CODE_SPANS)
-    .map((part, index) => (index % 2 === 1 ? part : change(part)))
-    .join('');
-}
-
-/** A line's text without its inline code spans. */
-export function withoutCodeSpans(line: string): string {
-  return line
-    .split(CODE_SPANS)
-    .filter((_, index) => index % 2 === 0)
-    .join('');
 }

@@ -6,6 +6,7 @@
  * `<kbd>Ctrl</kbd>` "Ctrl". Fastify's pages held 300 such anchors, and the text that snippets and
  * answers quote held them. Code, fenced or inline, is never touched.
  */
+import { outsideCodeSpans } from '../../../../shared/markdown/code-spans';
 
 /** An element's tag, opening, closing or self-closing, with its attributes: `<a id="x">`, `</TabItem>`, `<br/>`. */
 const TAG = /<\/?[A-Za-z][\w.:-]*(?:\s+[\w:.@-]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|\{[^{}]*\}|[^\s"'=<>`]+))?)*\s*\/?>/g;
@@ -15,8 +16,6 @@ const COMMENT = /<!--.*?-->/g;
 const LINE_BREAK = /<br\s*\/?>/gi;
 /** An MDX import or export statement: the page's JavaScript, not its text. */
 const MDX_STATEMENT = /^(?:import\s+(?:[\w*{}\s,]+\s+from\s+)?['"][^'"]+['"]|export\s+(?:const|default|function)\b.*);?\s*$/;
-/** Splits a line into text and inline code spans: the spans are at the odd indexes. */
-const CODE_SPANS = /(`+[^`]*`+)/;
 
 /**
  * A Markdown line outside fenced code as it reads: undefined when it shows nothing (tags only, an
@@ -24,17 +23,12 @@ const CODE_SPANS = /(`+[^`]*`+)/;
  */
 export function withoutRawHtml(line: string): string | undefined {
   if (!line.includes('<')) return MDX_STATEMENT.test(line) ? undefined : line;
-  const parts = line.split(CODE_SPANS);
   let tagged = false;
-  const shown = parts.map((part, index) => {
-    if (index % 2 === 1) return part;
-    const untag = (replacement: string) => () => {
-      tagged = true;
-      return replacement;
-    };
-    return part.replace(COMMENT, untag('')).replace(LINE_BREAK, untag(' ')).replace(TAG, untag(''));
-  });
+  const untag = (replacement: string) => () => {
+    tagged = true;
+    return replacement;
+  };
+  const text = outsideCodeSpans(line, (part) => part.replace(COMMENT, untag('')).replace(LINE_BREAK, untag(' ')).replace(TAG, untag('')));
   if (!tagged) return line;
-  const text = shown.join('');
   return text.trim() ? text : undefined;
 }

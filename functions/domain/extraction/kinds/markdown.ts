@@ -57,12 +57,8 @@ export function markdownSections(text: string, options: { rawHtml?: boolean } = 
   let afterBlock = true;
   for (; index < lines.length; index += 1) {
     const raw = lines[index]!;
-    if (comment) {
+    if (comment || (options.rawHtml && !fence && /^\s*<!--/.test(raw) && !raw.includes('-->'))) {
       comment = !raw.includes('-->');
-      continue;
-    }
-    if (options.rawHtml && !fence && /^\s*<!--/.test(raw) && !raw.includes('-->')) {
-      comment = true;
       continue;
     }
     if (fence) {
