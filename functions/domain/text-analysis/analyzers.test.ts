@@ -24,6 +24,11 @@ describe('indexTerms (the lexical index)', () => {
     expect(indexTerms('Done with it, and for now.')).toEqual(['done', 'now']);
   });
 
+  it('reads a contraction as its word on both sides: "they\'re" is no search for Python\'s re module', () => {
+    expect(contentTerms("Once they're installed, why doesn't it run?")).toEqual(['instal', 'run']);
+    expect(indexTerms("Once they're all done, why doesn't it run?")).toEqual(['done', 'run']);
+  });
+
   it('reads a hyphenated word as its parts and as the closed word too', () => {
     expect(indexTerms('a non-zero status, a read-only view')).toEqual(['non', 'zero', 'status', 'read', 'view', 'nonzero', 'readon']);
     expect(indexTerms('a nonzero status')).toEqual(['nonzero', 'status']);

@@ -1,6 +1,6 @@
 import { stemOf } from './stemmer';
 import { QUESTION_STOP_WORDS, STOP_WORDS } from './stop-words';
-import { foldedWords, foldText } from './tokenizer';
+import { foldedWords, foldText, readingContractions } from './tokenizer';
 
 /**
  * The three ways Groundwork reads text for its words, all on the one tokenizer (tokenizer.ts), the
@@ -105,7 +105,7 @@ const NOT_OPERATORS: ReadonlySet<string> = new Set(['::', '--', '---', '://', '>
  */
 export function contentTerms(text: string): string[] {
   const terms: string[] = [];
-  const folded = foldText(text);
+  const folded = foldText(readingContractions(text));
   for (const word of folded.match(CONTENT_WORD) ?? []) {
     if (word.length < 2 || QUESTION_STOP_WORDS.has(word)) continue;
     terms.push(DOTTED_NUMBER.test(word) ? word : stemOf(word));

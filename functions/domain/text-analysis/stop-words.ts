@@ -27,8 +27,9 @@
  */
 
 /**
- * English stop words: the Snowball project's list (its contractions left out: the tokenizer splits
- * them, and their pieces "s", "t", "d" are too often a word of their own: "T cells", "vitamin D").
+ * English stop words: the Snowball project's list (its contractions left out: the tokenizer reads
+ * "they're" as "they" and "doesn't" as "does", and a possessive's "s", like "t" and "d", is too often
+ * a word of its own: "T cells", "vitamin D").
  */
 export const STOP_WORDS: ReadonlySet<string> = new Set(
   'i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself it its itself they them their theirs themselves what which who whom this that these those am is are was were be been being have has had having do does did doing would should could ought cannot a an the and but if or because as until while of at by for with about against between into through during before after above below to from up down in out on off over under again further then once here there when where why how all any both each few more most other some such no nor not only own same so than too very'.split(

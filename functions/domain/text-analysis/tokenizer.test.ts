@@ -11,6 +11,14 @@ describe('tokenizer', () => {
     expect(foldedWords('COVID-19 при гриппе, the café’s running-shoes')).toEqual(['covid', '19', 'при', 'гриппе', 'the', 'cafe', 's', 'running', 'shoes']);
   });
 
+  it('reads a contraction as its word, not as a word and a rare piece ("re", "doesn")', () => {
+    const text = 'They’re sure it doesn\'t; you won\'t, I can\'t. The café\'s menu, O\'Reilly';
+    expect(foldedWords(text)).toEqual(['they', 'sure', 'it', 'does', 'you', 'will', 'i', 'can', 'the', 'cafe', 's', 'menu', 'o', 'reilly']);
+    const spans = wordSpans(text);
+    expect(spans.map(({ word }) => word)).toEqual(foldedWords(text));
+    expect(spans.slice(0, 4).map(({ start, end }) => text.slice(start, end))).toEqual(['They', 'sure', 'it', 'does']);
+  });
+
   it('gives each word its place in the original text, decomposed accents included', () => {
     const text = 'Le Cafe\u0301 — ÉTÉ 2020';
     const spans = wordSpans(text);
