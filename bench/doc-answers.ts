@@ -121,8 +121,8 @@ const sourcesPath = (source: SphinxSources) => `/usr/share/doc/${source.director
  * path, with questions in git-docs-qa's format from doc-questions/: Python 3.11's 497 pages (issue
  * 17's first measurement uploaded them), pytest's 218, Sphinx's 93 with Flask's 73 in one knowledge
  * base, Celery's 218, SQLAlchemy 1.4's 170 (changelogs included), setuptools' 48 with
- * cryptography's 56, click's 23, Jinja's 13, Werkzeug's 39 and attrs' 15 together, Tornado's 97
- * and Django's 538. The
+ * cryptography's 56, click's 23, Jinja's 13, Werkzeug's 39 and attrs' 15 together, Tornado's 97,
+ * Django's 538 and SymPy's 276 (reST and Markdown). The
  * questions of all but Python were written by a reader of those pages who never saw the chat's
  * replies (bench/README.md says which were looked at since).
  */
@@ -158,6 +158,7 @@ const SPHINX_SETS: Record<string, SphinxSources[]> = {
   ],
   'pandas-docs': [{ deb: 'python-pandas-doc', variable: 'PANDAS_DOC_ROOT', exclude: /^(?:reference\/api|_static)\// }],
   'tornado-docs': [{ deb: 'python-tornado-doc', variable: 'TORNADO_DOC_ROOT' }],
+  'sympy-docs': [{ deb: 'python-sympy-doc', variable: 'SYMPY_DOC_ROOT' }],
   'django-docs': [
     {
       deb: 'python-django',
