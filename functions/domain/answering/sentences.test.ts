@@ -58,6 +58,35 @@ describe('sentencesOf', () => {
     expect(sentencesOf('For example:\n```py\nprint(1)')[0]?.code).toBe('```py\nprint(1)\n…\n```');
   });
 
+  it("reads a passage whose end is cut inside a bare block (a web page's code names no language) as prose and code, not as code and prose", () => {
+    const passage = [
+      'or interfere with existing reactors in any way.',
+      '',
+      "Note that you will also have to shutdown the Twisted reactor yourself. Here's an example of its usage:",
+      '',
+      '```',
+      'runner = CrawlerRunner()',
+      '',
+      'd = runner.crawl(MySpider)',
+      '```',
+      '',
+      'Here is an example that runs multiple spiders:',
+      '',
+      '```',
+      'import scrapy',
+    ].join('\n');
+    const sentences = sentencesOf(passage);
+    expect(sentences.map((sentence) => sentence.text)).toEqual([
+      'or interfere with existing reactors in any way.',
+      'Note that you will also have to shutdown the Twisted reactor yourself.',
+      "Here's an example of its usage:",
+      'Here is an example that runs multiple spiders:',
+    ]);
+    expect(sentences[2]?.code).toBe('```\nrunner = CrawlerRunner()\n\nd = runner.crawl(MySpider)\n```');
+    // Cut from the block before it, code up to a bare fence is still code.
+    expect(sentencesOf('runner = CrawlerRunner()\nd = runner.crawl(MySpider)\n```\n\nSee the reactor overview for more.').map((sentence) => sentence.text)).toEqual(['See the reactor overview for more.']);
+  });
+
   it('reads no sentence out of code that no fence marks: a chunk cut from the middle of a long block', () => {
     const middle = [
       // A chunk may start mid-line: the rest of an import.

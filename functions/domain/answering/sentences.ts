@@ -89,11 +89,23 @@ const lineCount = (text: string) => text.split('\n').length;
 
 /**
  * Whether a chunk begins inside a code block cut from the one before it: its fence lines are odd
- * in number and the first is bare (an opening fence usually names its language; a closing one never does).
+ * in number, the first is bare (an opening fence usually names its language; a closing one never
+ * does) and what stands before it is no sentence leading into it. Odd fences also come of a text
+ * whose end is cut inside a block (a passage read on into the text after it), and a page's HTML
+ * names no language: Scrapy's "Here's an example of its usage…" over its bare block read as the
+ * end of code, and the passage's prose was lost while its code was quoted as a sentence.
  */
 function startsInsideCode(lines: string[]): boolean {
-  const fences = lines.map(fenceOpenedBy).filter((fence) => fence !== undefined);
-  return fences.length % 2 === 1 && fences[0]!.info === '';
+  const fenceLines = lines.flatMap((line, index) => (fenceOpenedBy(line) ? [index] : []));
+  if (fenceLines.length % 2 === 0 || fenceOpenedBy(lines[fenceLines[0]!]!)!.info !== '') return false;
+  const before = lines.slice(0, fenceLines[0]).filter((line) => line.trim() !== '');
+  return before.length > 0 && !endsASentence(before[before.length - 1]!);
+}
+
+/** A line that ends a sentence of prose: a capital up front (after a list marker), three words or more, a full stop or colon at the end, and nothing of code. */
+function endsASentence(line: string): boolean {
+  const text = line.trim().replace(/^(?:[-*+]|\d+[.)])\s+/, '');
+  return /^[\p{Lu}*_`"'“]/u.test(text) && /[.!?:]["')\]*_`”]*$/.test(text) && text.split(/\s+/).length >= 3 && !looksLikeCode(text);
 }
 
 /**
