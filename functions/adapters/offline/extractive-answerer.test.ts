@@ -508,4 +508,16 @@ describe('reading what a reference page needs around the best sentence', () => {
     const result = answer('I want every commit message to start with a ticket number, filled in before the editor opens. Which hook should I use?', [commit, subject, hooks, summary]);
     expect(result.text).toContain('The prepare-commit-msg hook runs');
   });
+
+  it("answers with an FAQ entry's answer under the heading that asks the question, not with the next entry's question", () => {
+    const faq: Passage = {
+      ...passage('fil_faq', 'faq.html', 'Try changing the default Accept-Language request header by overriding the DEFAULT_REQUEST_HEADERS setting.', 0.9),
+      headings: ['Frequently Asked Questions', 'Why does Scrapy download pages in English instead of my native language?'],
+      following: '\n\nWhat is the recommended way to deploy a Scrapy crawler in production?\n\nSee Deploying Spiders.\n\nCan I use Basic HTTP Authentication in my spiders?',
+    };
+    const cookies = passage('fil_cookies', 'middleware.html', 'The cookies middleware keeps track of cookies sent by web servers and sends them back on later requests, just like web browsers do.', 0.7);
+    const result = answer('When I open the site in my browser it is in German, but the pages my crawler downloads come back in English. How do I get the localized version?', [faq, cookies]);
+    expect(result.text.split('\n')[0]).toBe('Try changing the default Accept-Language request header by overriding the DEFAULT_REQUEST_HEADERS setting. [1]');
+    expect(result.text).not.toContain('recommended way to deploy');
+  });
 });

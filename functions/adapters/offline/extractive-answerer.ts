@@ -43,6 +43,21 @@ const HEADING_WEIGHT = 0.5;
 const CODE_WEIGHT = 1.2;
 /** A sentence the chunker cut the start off weighs this much of a whole one: it reads as a fragment. */
 const CUT_OFF_FACTOR = 0.4;
+/**
+ * A heading that asks a question (an FAQ's "Why does Scrapy download pages in English instead of my
+ * native language?") speaks for the answer under it as fully as the answer's own words: the answer
+ * ("Try changing the default Accept-Language request header…") seldom repeats the question's.
+ */
+const ASKING_HEADING_WEIGHT = 1;
+/**
+ * A sentence that asks ("What is the recommended way to deploy a Scrapy crawler in production?",
+ * the next FAQ entry's) answers nothing alone; it still leads into the sentences after it ("But how
+ * do you specify the maximum file size…? … setting the MAX_CONTENT_LENGTH config key"), so it
+ * weighs half rather than nothing. Offline, with ASKING_HEADING_WEIGHT: Scrapy's FAQ answer quoted
+ * (key facts 0.750 -> 0.783), other sets' facts unchanged; a quarter lost Flask's url_for.
+ */
+const ASKING_SENTENCE_FACTOR = 0.5;
+const asks = (text: string) => /\?["')\]]*\s*$/.test(text);
 /** Most passages an answer quotes from. */
 const MAX_QUOTED_PASSAGES = 3;
 /** Added to the block numbers of a passage's alongside texts, once more for each: no block of one is a block of another's. */
@@ -202,6 +217,8 @@ function scoreCandidates(input: ChatModelInput): Candidate[] {
     const terms = termSets[index] as Set<string>;
     // A sentence stands under the nearest heading in its chunk and under the chunk's own sections (the chunker keeps those headings apart from the text).
     const headingTerms = new Set([...(sentence.heading ? termsOf(sentence.heading) : []), ...(sentence.term ? termsOf(sentence.term) : []), ...pathTerms]);
+    const nearest = sentence.heading ?? passage.headings?.[passage.headings.length - 1];
+    const askedTerms = new Set(nearest && asks(nearest) ? termsOf(nearest) : []);
     // The code or list a sentence introduces speaks for it: "Subscribe a queue:" is about what follows.
     const codeTerms = new Set([sentence.code ?? '', ...(sentence.items ?? [])].flatMap((text) => (text ? contentTerms(text) : [])));
     const covered = new Set<string>();
@@ -213,7 +230,7 @@ function scoreCandidates(input: ChatModelInput): Candidate[] {
         coverage += weight;
         covered.add(term);
       } else {
-        const context = Math.max(headingTerms.has(term) ? HEADING_WEIGHT : 0, codeTerms.has(term) ? CODE_WEIGHT : 0);
+        const context = Math.max(askedTerms.has(term) ? ASKING_HEADING_WEIGHT : headingTerms.has(term) ? HEADING_WEIGHT : 0, codeTerms.has(term) ? CODE_WEIGHT : 0);
         coverage += weight * context;
         if (context > 0) inContext++;
         if (codeTerms.has(term)) introduced.add(term);
@@ -230,9 +247,10 @@ function scoreCandidates(input: ChatModelInput): Candidate[] {
     const length = sentence.line || (sentence.code !== undefined && (/^[\p{Lu}`]/u.test(sentence.text) || sentence.text === `${sentence.heading}:`)) ? 1 : lengthFactor(sentence.text.split(/\s+/).length);
     const named = identifiers.some((name) => sentence.text.includes(name) || sentence.code?.includes(name));
     const bonus = (named ? NAMED_BONUS : 0) + phraseBonus(questionSequence, ownTerms[index] as string[]) + focusBonus(ownTerms[index] as string[], covered) + (covered.size > 0 && DEFINED_TERM.test(sentence.text) ? DEFINITION_BONUS : 0);
-    const unthresholded = (coverage / total + bonus) * length * retrieval * position;
+    const asking = asks(sentence.text) ? ASKING_SENTENCE_FACTOR : 1;
+    const unthresholded = (coverage / total + bonus) * length * retrieval * position * asking;
     // Every passage handed over is relevant (relevance.ts): a sentence that holds enough of the question's words competes on its score.
-    const score = !matches ? 0 : lexical < RELEVANCE_THRESHOLD ? unthresholded * BELOW_THRESHOLD : (lexical + bonus) * length * retrieval * position;
+    const score = !matches ? 0 : lexical < RELEVANCE_THRESHOLD ? unthresholded * BELOW_THRESHOLD : (lexical + bonus) * length * retrieval * position * asking;
     return { passageIndex, sentence, terms, score, unthresholded, covered, introduced };
   });
 }
@@ -325,7 +343,9 @@ function withFollowingSentences(chosen: Candidate[], candidates: Candidate[]): C
       budget -= words(next.sentence.text);
       // Past its paragraph, only what shares a word with the question or the sentence before: a list of particulars, not the next topic.
       const related = next.sentence.block === previous.sentence.block || next.covered.size > 0 || [...next.terms].some((term) => previous.terms.has(term));
-      if (budget < 0 || !related || !readsOn(next.sentence)) break;
+      // A question that opens a paragraph opens the next topic (an FAQ's next entry), whatever words it shares.
+      const nextTopic = next.sentence.block !== previous.sentence.block && asks(next.sentence.text);
+      if (budget < 0 || !related || nextTopic || !readsOn(next.sentence)) break;
       if (!result.includes(next)) result.push(next);
       previous = next;
     }
@@ -454,7 +474,19 @@ export function extractAnswer(input: Pick<ChatModelInput, 'question' | 'history'
     if (code) return { text: `${first!.name} [1]:\n${code}`, citedPassageIndexes: [0] };
   }
   if (chosen.length === 0) return { text: NOTHING_RELEVANT, citedPassageIndexes: [] };
-  return compose(withAntecedents(withFollowingSentences(chosen, candidates), candidates));
+  return compose(withAntecedents(withoutUnansweredQuestions(withFollowingSentences(chosen, candidates)), candidates));
+}
+
+/**
+ * The quotes without a question quoted with nothing after it: it asks, and its answer is not
+ * there ("… What is the recommended way to deploy a Scrapy crawler in production?", the next FAQ
+ * entry's, after the one that answers). One that the next sentence answers stays ("Why would you
+ * want to build URLs using url_for…? Reversing is often more descriptive…").
+ */
+function withoutUnansweredQuestions(quoted: Candidate[]): Candidate[] {
+  const answered = (question: Candidate) => quoted.some((other) => other.passageIndex === question.passageIndex && other.sentence.position === question.sentence.position + 1);
+  const kept = quoted.filter((candidate) => !asks(candidate.sentence.text) || answered(candidate));
+  return kept.length > 0 ? kept : quoted;
 }
 
 /** The sentence of passage `passageIndex` that covers most of the question (its first when none covers any). */
