@@ -87,6 +87,16 @@ describe('sentencesOf', () => {
     expect(sentencesOf('runner = CrawlerRunner()\nd = runner.crawl(MySpider)\n```\n\nSee the reactor overview for more.').map((sentence) => sentence.text)).toEqual(['See the reactor overview for more.']);
   });
 
+  it("reads a one-line paragraph that asks (an FAQ entry's title, given as a line of text) as the heading of what follows", () => {
+    const faq = 'Lowering those settings to 1 enforces the desired order.\n\nMy Scrapy crawler has memory leaks. What can I do?\n\nSee Debugging memory leaks.';
+    expect(sentencesOf(faq).map(({ text, heading }) => [text, heading])).toEqual([
+      ['Lowering those settings to 1 enforces the desired order.', undefined],
+      ['See Debugging memory leaks.', 'My Scrapy crawler has memory leaks. What can I do?'],
+    ]);
+    // A question inside a paragraph is one of its sentences.
+    expect(sentencesOf('The connection must be ready first. How do we address this problem?\nWe use a hook.').map(({ text }) => text)).toHaveLength(3);
+  });
+
   it('reads no sentence out of code that no fence marks: a chunk cut from the middle of a long block', () => {
     const middle = [
       // A chunk may start mid-line: the rest of an import.

@@ -63,6 +63,17 @@ function isHeadingLine(line: string, next: string | undefined): boolean {
   return next === undefined || next === '' || LIST_MARKER.test(next) || /^["'“‘([]?\p{Lu}/u.test(next);
 }
 
+/**
+ * A question that is a paragraph of its own, a line long: an FAQ entry's title ("My Scrapy crawler
+ * has memory leaks. What can I do?"), which a page's HTML or Markdown gives as a line of text
+ * (extraction keeps headings as lines), or a tutorial's task ("What is the average NO2
+ * concentration for each day of the week?") over the example that does it. Read as a sentence, it
+ * was quoted as the end of the answer before it. A passage's last paragraph has nothing to head.
+ */
+function isQuestionTitle(line: string, after: string[]): boolean {
+  return /\?["'”’)]*$/.test(line) && after[0] === '' && after.some((text) => text !== '') && wordCount(line) <= 20 && !LIST_MARKER.test(line);
+}
+
 interface Block {
   text: string;
   heading: boolean;
@@ -277,7 +288,7 @@ function proseBlocksOf(raws: string[]): Block[] {
       if (/[\p{L}\p{N}]/u.test(line)) blocks.push({ text: line, heading: false, row: true });
       continue;
     }
-    if (isHeadingLine(line, lines[index + 1]) && (current === undefined || ENDS_SENTENCE.test(current))) {
+    if ((isHeadingLine(line, lines[index + 1]) && (current === undefined || ENDS_SENTENCE.test(current))) || (current === undefined && isQuestionTitle(line, lines.slice(index + 1)))) {
       flush();
       blocks.push({ text: line.replace(HEADING_MARKER, '').replace(/[:#\s]+$/, ''), heading: true });
       continue;
