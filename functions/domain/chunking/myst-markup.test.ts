@@ -7,6 +7,11 @@ describe('mystAsMarkdown', () => {
     expect(mystAsMarkdown('(init)=\n\n## Init\n\nRaises {class}`attrs.exceptions.FrozenInstanceError`; see {func}`evolve <attrs.evolve>` and {ref}`the glossary <glossary>`.')).toBe('\n## Init\n\nRaises `attrs.exceptions.FrozenInstanceError`; see `evolve` and the glossary.');
   });
 
+  it('reads no role in a subscript written with braces ("`x_{i-1}`, `x_{i}`")', () => {
+    const text = 'thus using points at `x_{i-1}`,  `x_{i}`,  and `x_{i+1}`, or {math}`x_{i}`.';
+    expect(mystAsMarkdown(text)).toBe('thus using points at `x_{i-1}`,  `x_{i}`,  and `x_{i+1}`, or x_{i}.');
+  });
+
   it("reads a note's fence as a note, and a code directive's as code", () => {
     const text = ['Before.', '', ':::{warning}', 'Validators run **after** converters.', '', 'Keep them pure.', ':::', '', '```{doctest}', '>>> C(1)', 'C(x=1)', '```', '', '````{note}', '```{code-block} python', ':caption: example', '', 'x = 1', '```', '````'].join('\n');
     expect(mystAsMarkdown(text)).toBe(['Before.', '', '', 'Warning: Validators run **after** converters.', '', 'Keep them pure.', '', '', '```pycon', '>>> C(1)', 'C(x=1)', '```', '', '', 'Note:', '```python', 'x = 1', '```', ''].join('\n'));

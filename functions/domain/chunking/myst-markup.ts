@@ -13,8 +13,12 @@ import { isBlank } from './markup-lines';
 const DIRECTIVE_OPEN = /^(\s*)(`{3,}|:{3,})\{([\w:-]+)\}[ \t]*(.*)$/;
 /** Docusaurus' admonitions, MyST's colon fences without braces: ":::tip Use the CLI", ":::note[Title]". */
 const DOCUSAURUS_OPEN = /^(\s*)(:{3,})(note|tip|info|caution|danger|warning|important)(?:\[([^\]\n]*)\]|[ \t]+(\S.*?))?[ \t]*$/i;
-/** A role: {class}`attrs.Foo`, {py:func}`evolve <attrs.evolve>`. */
-const ROLE = /\{(?:[\w-]+:)?([\w-]+)\}`([^`\n]+)`/g;
+/**
+ * A role: {class}`attrs.Foo`, {py:func}`evolve <attrs.evolve>`. Its name starts with a letter and
+ * nothing of a word comes before it: "`x_{i-1}`, `x_{i}`" (reST's default role, a subscript) holds
+ * no role "{i-1}".
+ */
+const ROLE = /(?<![\w`\\])\{(?:[A-Za-z][\w-]*:)?([A-Za-z][\w-]*)\}`([^`\n]+)`/g;
 /** A target line: "(init)=". */
 const TARGET = /^\s*\([\w.:-]+\)=\s*$/;
 /** A plain Markdown code fence, kept as written. */
