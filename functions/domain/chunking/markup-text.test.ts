@@ -4,6 +4,13 @@ import { markupAsMarkdown, readsAsRestructuredText } from './markup-text';
 import { plainDefinitions } from './plain-definitions';
 
 describe('markupAsMarkdown', () => {
+  it('reads a reST title underlined with backticks as a title, not as a Markdown fence over the rest of the text', () => {
+    const flask = 'URL Building\n````````````\n\nTo build a URL, use the :func:`~flask.url_for` function.';
+    expect(markupAsMarkdown(flask)).toBe('### URL Building\n\nTo build a URL, use the `url_for()` function.');
+    // In Markdown, a fence is a fence.
+    expect(markupAsMarkdown('Run it:\n````\nmake\n````')).toBe('Run it:\n````\nmake\n````');
+  });
+
   it('reads reST roles and ``literals`` as code, references as their text', () => {
     expect(inlineMarkup('Call :func:`repr` on it; see :ref:`the tutorial <tut-intro>` and :pep:`8`, or ``x + 1``.')).toBe('Call `repr()` on it; see the tutorial and PEP 8, or `x + 1`.');
     // A page named by its path from the documentation's root, and a word's ending escaped against a role (Django's).

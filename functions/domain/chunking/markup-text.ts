@@ -92,6 +92,13 @@ function objectName(signature: string): string | undefined {
 
 /** A line of one repeated punctuation character: a reST title's underline or overline. */
 const ADORNMENT = /^([=\-~^"'*+#<>_:.])\1{2,}\s*$/;
+/**
+ * A title's underline of backticks (Flask's "URL Building" over twelve): reST allows it, and read
+ * as a Markdown fence it made code of the rest of the passage, its roles left raw in answers
+ * (":func:`~flask.url_for`"). Only in reST, and only as long as the title: in Markdown, or short,
+ * it is a fence.
+ */
+const isBacktickUnderline = (line: string, title: string, restructured: () => boolean) => /^`{4,}\s*$/.test(line) && line.trim().length >= title.length && restructured();
 /** AsciiDoc delimited blocks: listing (----), literal (....), passthrough. */
 export const DELIMITED = /^(-{4,}|\.{4,})\s*$/;
 
@@ -170,7 +177,10 @@ function hasMarkup(lines: string[]): boolean {
   // Markdown fences say the text is Markdown, whose own rules the answerer already reads; a row of
   // tildes under a title is reST's or AsciiDoc's underline, no fence, and so is one indented as code
   // is (a traceback's "~~~~^^^^" markers inside a reST code block).
-  if (lines.some((line, index) => fenceOpenedBy(line) !== undefined && !isUnderline(line, lines[index - 1]))) return false;
+  let restructuredText: boolean | undefined;
+  const restructured = () => (restructuredText ??= readsAsRestructuredText(lines.join('\n')));
+  const titled = (line: string, above: string | undefined) => isUnderline(line, above) || (!isBlank(above) && isBacktickUnderline(line, above!.trim(), restructured));
+  if (lines.some((line, index) => fenceOpenedBy(line) !== undefined && !titled(line, lines[index - 1]))) return false;
   // A lone "+" joins AsciiDoc blocks; left in, it would read as a heading between them.
   // A directive indented in a list item or a note ("  .. code-block:: ipython") counts too: a chunk cut inside one has no other.
   return lines.some((line, index) => /::\s*$|^\.\.\s|^[ \t]+\.\.\s+[\w:-]+::|^\s*>>>\s|^\[\[[\w.:-]+\]\]\s*$|\{(?:asterisk|caret|tilde|litdd|startsb|endsb|vbar)\}|\|[^|\s`][^|`]*\|__?(?![\w|])|^-{4,}\s*$|^\.{4,}\s*$|^\+\s*$|:`|(?<!`)``(?!`)|[^`\s]`__?(?![\w`])|link(?:git|man):/.test(line) || HAS_INFO_FIELD.test(line) || ADMONITION.exec(line)?.[1] === '' || isGridBorder(line) || (index > 0 && ADORNMENT.test(line) && !isBlank(lines[index - 1])));
@@ -218,6 +228,13 @@ export function markupAsMarkdown(text: string, owner?: string): string {
     if (inFence !== undefined) {
       out.push(line);
       if (markdownFence && markdownFence[0] === inFence[0] && markdownFence.length >= inFence.length) inFence = undefined;
+      continue;
+    }
+    // A title over an underline of backticks, which would read as a fence below.
+    const nextLine = lines[index + 1];
+    if (trimmed && !markdownFence && nextLine !== undefined && trimmed.length <= 120 && isBacktickUnderline(nextLine, trimmed, restructured)) {
+      out.push(`### ${inlineMarkup(trimmed)}`);
+      index++;
       continue;
     }
     if (markdownFence) {
