@@ -7,6 +7,8 @@ describe('markupAsMarkdown', () => {
   it('reads a reST title underlined with backticks as a title, not as a Markdown fence over the rest of the text', () => {
     const flask = 'URL Building\n````````````\n\nTo build a URL, use the :func:`~flask.url_for` function.';
     expect(markupAsMarkdown(flask)).toBe('### URL Building\n\nTo build a URL, use the `url_for()` function.');
+    const inBrackets = 'Handling\n````````\n\nA "500 Internal Server Error"\n(:exc:`~werkzeug.exceptions.InternalServerError`) is returned.';
+    expect(markupAsMarkdown(inBrackets)).toBe('### Handling\n\nA "500 Internal Server Error"\n(`InternalServerError`) is returned.');
     // In Markdown, a fence is a fence.
     expect(markupAsMarkdown('Run it:\n````\nmake\n````')).toBe('Run it:\n````\nmake\n````');
   });

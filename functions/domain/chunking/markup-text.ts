@@ -20,13 +20,14 @@ import { plainDefinitions, shownTerms } from './plain-definitions';
 const FOOTNOTE = /^(\s*)\.\.\s+\[(?:#[\w-]*|\d+|\*)\]\s+(.*)$/;
 
 /**
- * Whether a text is reStructuredText: it has a directive (".. note::") or a role (":func:`zip`").
+ * Whether a text is reStructuredText: it has a directive (".. note::") or a role (":func:`zip`",
+ * also in brackets or quotes: "(:exc:`~werkzeug.exceptions.NotFound`)").
  * AsciiDoc writes a definition's term as "Set::" over a blank line and an indented description,
  * which in reST would be a paragraph introducing a literal block; only reST's is read as one. And
  * only reST writes a definition list's term alone over its indented definition (isRestTerm).
  */
 export function readsAsRestructuredText(text: string): boolean {
-  return /^[ \t]*\.\.[ \t]+[\w:-]+::/m.test(text) || /(?:^|\s):[\w:-]+:`[^`\n]+`/m.test(text);
+  return /^[ \t]*\.\.[ \t]+[\w:-]+::/m.test(text) || /(?:^|[\s("'[]):[\w:-]+:`[^`\n]+`/m.test(text);
 }
 
 /** Directives that describe an object of an API (Sphinx's Python, C and standard domains), named by their argument. */
