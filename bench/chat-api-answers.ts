@@ -1,7 +1,8 @@
 /**
  * Asks documentation questions of the chat the way people do: through the public HTTP API of a
- * fresh embedded platform. Each set's files are uploaded as the browser uploads them, put in a
- * knowledge base that is deployed, and each question is sent in a new chat session (`POST
+ * fresh embedded platform. Each set's files are uploaded as the browser uploads them (a site's
+ * pages are crawled as a website instead), put in a knowledge base that is deployed, and each
+ * question is sent in a new chat session (`POST
  * /api/chat/messages/{app}/sessions/{session}`, with the application's API token); the reply's
  * `sources` are what it cites. Beside it, in the same run: the chat's own retrieval for the same
  * question (retrievePassages, the passages the answerer was given) and a plain whole-file BM25
@@ -18,6 +19,7 @@ import { plainBm25 } from './plain-bm25';
 import { ndcgAt } from './ranking-metrics';
 import { quotes } from './scifact-rationales';
 import type { Json } from '../test/support/json';
+import { serveSite } from '../test/support/static-site';
 
 export interface ApiSetFile {
   /** What questions name as the right answer (a page id). */
@@ -40,8 +42,14 @@ export interface ApiQuestion {
 
 export interface ApiSet {
   name: string;
+  /** Uploaded; a crawled set's pages as served, for the plain BM25 reference only. */
   files: ApiSetFile[];
   questions: ApiQuestion[];
+  /**
+   * Crawled instead of uploaded: `root` is served on loopback and added as a website (POST
+   * /api/web-sources from `start`, as the Websites page does); a page's id is its path under `root`.
+   */
+  site?: { root: string; start: string; depth: number };
 }
 
 export interface ApiAnswer {
@@ -135,6 +143,8 @@ export async function askThroughChatApi(sets: ApiSet[], options: { chunkSize: nu
   process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
   process.env.GROUNDWORK_DEMO_CONTENT = 'false';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  // A crawled set's site is on loopback, which only this override lets the crawler reach (§1.10).
+  if (sets.some((set) => set.site)) process.env.GROUNDWORK_ALLOW_PRIVATE_URLS = 'true';
   const { startLocalPlatform } = await import('../local/platform/local-platform');
   const { rankPassages, retrievePassages } = await import('../functions/domain/retrieval/retrieve');
   const { OrganizationRepository } = await import('../functions/domain/organizations/organization-repository');
@@ -188,13 +198,13 @@ export async function askThroughChatApi(sets: ApiSet[], options: { chunkSize: nu
       uploaders.push({ authorization: `Bearer ${signedIn.token as string}` });
     }
 
-    const results: Record<string, ApiSetResult> = {};
-    for (const set of sets) {
+    /** A set's files uploaded as the browser uploads them, in knowledge bases of at most 500 files, deployed. */
+    async function uploaded(set: ApiSet): Promise<AskedSources> {
       const startedAt = Date.now();
       const folder = expect(await api('POST', '/api/folders', bearer, { name: set.name, parent_id: null }), 201, 'Folder');
       let turn = 0;
       // A server error (a handler's time ran out on a loaded host) uploads the file again, from a new ticket.
-      const uploaded = await inBatches(set.files, UPLOAD_CONCURRENCY, async (file) => {
+      const files = await inBatches(set.files, UPLOAD_CONCURRENCY, async (file) => {
         for (let attempt = 1; ; attempt++) {
           try {
             return await upload(file);
@@ -212,7 +222,7 @@ export async function askThroughChatApi(sets: ApiSet[], options: { chunkSize: nu
         expect(await api('POST', '/api/data-sources/upload-complete', uploader, { dataSourceId: ticket.dataSourceId, objectName: ticket.objectName, size: file.bytes.length, mimeType: file.mimeType }), 200, `upload-complete ${file.name}`);
         return { fileId: ticket.dataSourceId as string, pageId: file.id };
       }
-      const pageOf = new Map(uploaded.map((file) => [file.fileId, file.pageId]));
+      const pageOf = new Map(files.map((file) => [file.fileId, file.pageId]));
       const statuses = new Map<string, string>();
       while (Date.now() - startedAt < SETTLE_TIMEOUT_MS) {
         const pending = [...pageOf.keys()].filter((id) => (statuses.get(id) ?? 'pending') === 'pending');
@@ -236,6 +246,41 @@ export async function askThroughChatApi(sets: ApiSet[], options: { chunkSize: nu
         expect(await api('POST', `/api/knowledge-bases/${created.id}/deploy`, bearer, {}), 202, `Deploy ${name}`);
         knowledgeBases.push({ id: created.id as string, name });
       }
+      return { knowledgeBases, documents: active.length, pageIdOf: (source) => pageOf.get(source.documentId) ?? source.name };
+    }
+
+    /** A site served on loopback, added as a website and crawled by the web.crawl worker, in one knowledge base, deployed. */
+    async function crawled(set: ApiSet, site: NonNullable<ApiSet['site']>): Promise<AskedSources> {
+      const startedAt = Date.now();
+      const served = await serveSite(site.root);
+      try {
+        const created = expect(await api('POST', '/api/web-sources', bearer, { name: set.name, source_type: 'web_source', configuration: { url: `${served.url}/${site.start}`, crawl_depth: site.depth } }), 201, `Website ${set.name}`);
+        const id = (created.webSource as Json).id as string;
+        let source: Json = {};
+        while (Date.now() - startedAt < SETTLE_TIMEOUT_MS) {
+          source = expect(await api('GET', `/api/web-sources/${id}`, bearer), 200, 'Website').webSource as Json;
+          if (source.status === 'failed') throw new Error(`Crawl of ${set.name} failed: ${String(source.last_error)}`);
+          if (source.status === 'ready') break;
+          await sleep(1000);
+        }
+        const kb = expect(
+          await api('POST', '/api/knowledge-bases', bearer, { name: set.name.slice(0, 100), source_type: 'websites', embedding_model: 'bge-large-en', chunk_size: options.chunkSize, overlap: options.overlap, data_source_ids: [id] }),
+          201,
+          set.name,
+        );
+        expect(await api('POST', `/api/knowledge-bases/${kb.id}/deploy`, bearer, {}), 202, `Deploy ${set.name}`);
+        const pathOf = (url: string) => decodeURIComponent(new URL(url).pathname).replace(/^\//, '');
+        return { knowledgeBases: [{ id: kb.id as string, name: set.name }], documents: Number(source.page_count ?? 0), pageIdOf: (cited) => (cited.url ? pathOf(cited.url) : cited.name) };
+      } finally {
+        await served.close();
+      }
+    }
+
+    const results: Record<string, ApiSetResult> = {};
+    for (const set of sets) {
+      const startedAt = Date.now();
+      // The site is served while it is crawled; indexing reads the pages the crawl stored.
+      const { knowledgeBases, pageIdOf, documents } = set.site ? await crawled(set, set.site) : await uploaded(set);
       let records: Json[] = [];
       while (Date.now() - startedAt < SETTLE_TIMEOUT_MS) {
         records = expect(await api('GET', `/api/knowledge-bases?ids=${knowledgeBases.map((kb) => kb.id).join(',')}`, bearer), 200, 'Knowledge bases').knowledgeBases as Json[];
@@ -250,14 +295,14 @@ export async function askThroughChatApi(sets: ApiSet[], options: { chunkSize: nu
         'Application',
       );
       const apiToken = (app.integrations as Json[]).find((integration) => integration.type === 'api')?.settings?.token as string;
-      log(`   ${set.name}: ${active.length} files, ${chunks} chunks, ready after ${((Date.now() - startedAt) / 1000).toFixed(0)} s.`);
+      log(`   ${set.name}: ${documents} ${set.site ? 'pages' : 'files'}, ${chunks} chunks, ready after ${((Date.now() - startedAt) / 1000).toFixed(0)} s.`);
       // The first search of 1,000 documents or more starts training their latent space in the
       // background (local/vectors/lexical/latent-space.ts); the questions are asked once it is done,
       // as people asking later would be answered.
       const latentStartedAt = performance.now();
       await retrievePassages(platform.ports, { organizationId, knowledgeBases, query: 'latent space warm-up', topK: 5 });
       await platform.ports.vectors.settled?.();
-      const latentSpaceSeconds = active.length >= 1000 ? Number(((performance.now() - latentStartedAt) / 1000).toFixed(1)) : null;
+      const latentSpaceSeconds = documents >= 1000 ? Number(((performance.now() - latentStartedAt) / 1000).toFixed(1)) : null;
       if (latentSpaceSeconds !== null) log(`   ${set.name}: latent space trained in ${latentSpaceSeconds} s.`);
 
       const bm25 = plainBm25(set.files.map((file) => ({ id: file.id, text: new TextDecoder().decode(file.bytes) })));
@@ -269,11 +314,11 @@ export async function askThroughChatApi(sets: ApiSet[], options: { chunkSize: nu
         const sent = expect(await api('POST', `/api/chat/messages/${app.id}/sessions/${session.id}`, auth, { message: { text: question.question, sender: 'user' } }), 200, `Send ${question.id}`);
         const roundTripMs = performance.now() - started;
         const reply = (sent.messages as Json[]).at(-1) as Json;
-        const cited = distinct(((reply.sources ?? []) as Json[]).map((source) => pageOf.get(source.documentId as string) ?? String(source.name)));
+        const cited = distinct(((reply.sources ?? []) as Json[]).map((source) => pageIdOf({ documentId: String(source.documentId), name: String(source.name), url: source.url as string | undefined })));
         const passages = await retrievePassages(platform.ports, { organizationId, knowledgeBases, query: question.question, topK: 5 });
-        const retrieved = distinct(passages.map((passage) => pageOf.get(passage.documentId) ?? passage.name));
+        const retrieved = distinct(passages.map(pageIdOf));
         const deep = await rankPassages(platform.ports, { organizationId, knowledgeBases, query: question.question }, EVALUATION_DEPTH);
-        const ranked = distinct(deep.map((passage) => pageOf.get(passage.documentId) ?? passage.name));
+        const ranked = distinct(deep.map(pageIdOf));
         const text = String(reply.text ?? '');
         const facts = question.keyFacts?.map((fact) => [fact, normalizedForFacts(text).includes(normalizedForFacts(fact))] as const);
         details.push({
@@ -282,7 +327,7 @@ export async function askThroughChatApi(sets: ApiSet[], options: { chunkSize: nu
           expected: question.expected,
           cited,
           retrieved,
-          passages: passages.map((passage) => ({ page: pageOf.get(passage.documentId) ?? passage.name, score: passage.score })),
+          passages: passages.map((passage) => ({ page: pageIdOf(passage), score: passage.score })),
           bm25: bm25(question.question, 10),
           answer: text,
           ...(question.rationales?.length ? { rationaleQuoted: question.rationales.some((sentence) => quotes(text, sentence)) } : {}),
@@ -296,7 +341,7 @@ export async function askThroughChatApi(sets: ApiSet[], options: { chunkSize: nu
       const trips = details.map((detail) => detail.roundTripMs);
       const withRationales = details.filter((detail) => detail.rationaleQuoted !== undefined);
       results[set.name] = {
-        documents: active.length,
+        documents,
         chunks,
         questions: details.length,
         cited: {
@@ -324,6 +369,13 @@ export async function askThroughChatApi(sets: ApiSet[], options: { chunkSize: nu
     await platform.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** What a set's questions are asked of: its knowledge bases, how many documents they hold, and the page id a source or passage is of. */
+interface AskedSources {
+  knowledgeBases: Array<{ id: string; name: string }>;
+  documents: number;
+  pageIdOf: (source: { documentId: string; name: string; url?: string | undefined }) => string;
 }
 
 const distinct = (ids: string[]) => [...new Set(ids)];

@@ -189,6 +189,25 @@ function fastifyDocsSet(): ApiSet | string {
   return { name: 'fastify-docs', files, questions: keyFactQuestions(join(HERE, 'doc-questions', 'fastify-docs.jsonl')) };
 }
 
+/**
+ * Scrapy 2.8's documentation as its built HTML site (python-scrapy-doc ships no reST sources),
+ * served on loopback and crawled from index.html as a website, three links deep: what a user who
+ * adds a documentation site gets. Its 30 questions, by a reader who never saw a reply, name pages by
+ * their path under html/. The plain BM25 reference reads the same pages' text, tags stripped.
+ */
+function scrapySiteSet(): ApiSet | string {
+  const root = process.env.SCRAPY_DOC_ROOT ?? '/usr/share/doc/python-scrapy-doc/html';
+  if (!existsSync(join(root, 'topics', 'settings.html'))) return `no Scrapy site at ${root} (apt-get download python-scrapy-doc, dpkg-deb -x, then SCRAPY_DOC_ROOT=<root>/usr/share/doc/python-scrapy-doc/html)`;
+  const files = (readdirSync(root, { recursive: true }) as string[])
+    .filter((page) => page.endsWith('.html') && !/^_(?:static|sources|images)\//.test(page))
+    .sort()
+    .map((page): ApiSetFile => ({ id: page, name: page, bytes: Buffer.from(visibleText(readFileSync(join(root, page), 'utf8'))), mimeType: 'text/plain' }));
+  return { name: 'scrapy-site', files, questions: keyFactQuestions(join(HERE, 'doc-questions', 'scrapy-site.jsonl')), site: { root, start: 'index.html', depth: 3 } };
+}
+
+/** A page's text as plain BM25 reads it: scripts, styles and tags dropped, entities left as they are. */
+const visibleText = (html: string) => html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]+>/g, ' ');
+
 /** Questions in git-docs-qa's format: one JSON object a line with id, question, expected_pages and key_facts. */
 function keyFactQuestions(path: string): ApiQuestion[] {
   return readFileSync(path, 'utf8')
@@ -251,7 +270,7 @@ const { values: args } = parseArgs({ options: { set: { type: 'string', multiple:
 const sets: ApiSet[] = [];
 const skipped: Record<string, string> = {};
 // SciFact (5,183 abstracts, ten minutes) is asked only when named: `--set scifact`.
-const candidates: Array<[name: string, make: () => ApiSet | string]> = [...SETS.map((set): [string, () => ApiSet | string] => [set.name, () => packageSet(set)]), ['git-docs', gitDocsSet], ...Object.entries(SPHINX_SETS).map(([name, sources]): [string, () => ApiSet | string] => [name, () => sphinxSourcesSet(name, sources)]), ['fastify-docs', fastifyDocsSet], ['scifact', sciFactSet]];
+const candidates: Array<[name: string, make: () => ApiSet | string]> = [...SETS.map((set): [string, () => ApiSet | string] => [set.name, () => packageSet(set)]), ['git-docs', gitDocsSet], ...Object.entries(SPHINX_SETS).map(([name, sources]): [string, () => ApiSet | string] => [name, () => sphinxSourcesSet(name, sources)]), ['fastify-docs', fastifyDocsSet], ['scrapy-site', scrapySiteSet], ['scifact', sciFactSet]];
 for (const [name, make] of candidates) {
   if (args.set ? !args.set.includes(name) : name === 'scifact') continue;
   const candidate = make();
