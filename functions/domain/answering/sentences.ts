@@ -110,11 +110,11 @@ function startsInsideCode(lines: string[]): boolean {
   const fenceLines = lines.flatMap((line, index) => (fenceOpenedBy(line) ? [index] : []));
   if (fenceLines.length % 2 === 0 || fenceOpenedBy(lines[fenceLines[0]!]!)!.info !== '') return false;
   const before = lines.slice(0, fenceLines[0]).filter((line) => line.trim() !== '');
-  return before.length > 0 && !endsASentence(before[before.length - 1]!);
+  return before.length > 0 && !endsProseSentence(before[before.length - 1]!);
 }
 
 /** A line that ends a sentence of prose: a capital up front (after a list marker), three words or more, a full stop or colon at the end, and nothing of code. */
-function endsASentence(line: string): boolean {
+function endsProseSentence(line: string): boolean {
   const text = line.trim().replace(/^(?:[-*+]|\d+[.)])\s+/, '');
   return /^[\p{Lu}*_`"'“]/u.test(text) && /[.!?:]["')\]*_`”]*$/.test(text) && text.split(/\s+/).length >= 3 && !looksLikeCode(text);
 }
