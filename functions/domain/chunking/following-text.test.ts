@@ -9,6 +9,21 @@ describe('the text that follows a chunk', () => {
     expect(followingText(sections, 1, sections[1]!.text.length)).toBe('');
   });
 
+  it("marks a later section's title as a heading when the section gives it as a plain line (HTML, Markdown), not a reST title", () => {
+    const sections = [
+      { text: 'Debugging\n\nUse the shell.', headings: ['FAQ', 'Debugging'] },
+      { text: "I'm scraping a XML document and my XPath selector doesn't return any items\n\nYou may need to remove namespaces.", headings: ['FAQ', "I'm scraping a XML document and my XPath selector doesn't return any items"] },
+      { text: 'Options\n-------\n\n--force: Overwrite files.', headings: ['FAQ', 'Options'] },
+    ];
+    expect(followingText(sections, 0, sections[0]!.text.length)).toBe("\n\n## I'm scraping a XML document and my XPath selector doesn't return any items\n\nYou may need to remove namespaces.\n\nOptions\n-------\n\n--force: Overwrite files.");
+  });
+
+  it('does not end at the full stop of an abbreviation ("i.e.", "e.g.")', () => {
+    const sentence = 'Scrapy logs every cookie it sends. ';
+    const text = sentence.repeat(Math.ceil(FOLLOWING_CHARACTERS / sentence.length) - 2) + 'It logs the cookies it receives (i.e. the Set-Cookie header) and more text that runs on past the budget of characters.';
+    expect(followingText([{ text }], 0, 0).endsWith('Scrapy logs every cookie it sends.')).toBe(true);
+  });
+
   it('stops at FOLLOWING_CHARACTERS where a sentence or line ends, never inside a sentence', () => {
     const sentence = 'Every option is described in full on this page of the manual. ';
     const text = sentence.repeat(40);

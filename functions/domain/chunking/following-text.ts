@@ -14,14 +14,41 @@ export const FOLLOWING_CHARACTERS = 1000;
  * the document joins them), at most FOLLOWING_CHARACTERS and ending where a sentence or a paragraph ends,
  * so that nothing read from it is cut; '' when the document ends there.
  */
-export function followingText(sections: ReadonlyArray<{ text: string }>, position: number, end: number): string {
+export function followingText(sections: ReadonlyArray<FollowedSection>, position: number, end: number): string {
   let text = (sections[position]?.text ?? '').slice(end, end + FOLLOWING_CHARACTERS + 1);
   for (let next = position + 1; next < sections.length && text.length <= FOLLOWING_CHARACTERS; next++) {
-    text += SECTION_SEPARATOR + sections[next]!.text.slice(0, FOLLOWING_CHARACTERS + 1 - text.length);
+    text += SECTION_SEPARATOR + withMarkedTitle(sections[next]!).slice(0, FOLLOWING_CHARACTERS + 1 - text.length);
   }
   if (text.length <= FOLLOWING_CHARACTERS) return text.trimEnd();
   return completeUnits(text.slice(0, FOLLOWING_CHARACTERS));
 }
+
+interface FollowedSection {
+  text: string;
+  headings?: readonly string[];
+}
+
+/** A line of one repeated punctuation character: a reST title's underline, which marks the line above as a title already. */
+const UNDERLINE = /^([=\-~^"'`*+#:._<>])\1{2,}\s*$/;
+
+/**
+ * A later section's text with its title line marked as a Markdown heading of its depth. A page's
+ * HTML and a Markdown file are cut at their headings, and each section's text starts with its
+ * title as a plain line (kinds/markdown.ts); within a chunk the answer step knows it from the
+ * chunk's headings, but read on into the next section it is a line like any other: Scrapy's FAQ
+ * title "I'm scraping a XML document and my XPath selector doesn't return any items" was quoted as
+ * the end of the answer before it. reST and AsciiDoc titles carry their own marks.
+ */
+function withMarkedTitle(section: FollowedSection): string {
+  const title = section.headings?.at(-1);
+  if (!title) return section.text;
+  const [first, second] = section.text.split('\n', 2);
+  if (first?.trim() !== title || (second !== undefined && UNDERLINE.test(second))) return section.text;
+  return `${'#'.repeat(Math.min(6, section.headings!.length))} ${section.text}`;
+}
+
+/** A full stop that ends an abbreviation, not a sentence: "(i.e. `Set-Cookie` header)" was cut after "i.e.". */
+const ABBREVIATION_END = /\b(?:e\.g|i\.e|etc|vs|cf|approx|al|Dr|Mr|Mrs|Ms|Prof|St|No|Fig)\.$/i;
 
 /**
  * `text` up to its last sentence end or paragraph break: the rest is a piece of a sentence. A
@@ -31,7 +58,7 @@ export function followingText(sections: ReadonlyArray<{ text: string }>, positio
  */
 function completeUnits(text: string): string {
   let sentenceEnd = -1;
-  for (const match of text.matchAll(/[.!?]["'”’)\]]*(?=\s)/g)) sentenceEnd = match.index + match[0].length;
+  for (const match of text.matchAll(/[.!?]["'”’)\]]*(?=\s)/g)) if (!ABBREVIATION_END.test(text.slice(0, match.index + 1))) sentenceEnd = match.index + match[0].length;
   const cut = Math.max(text.lastIndexOf('\n\n'), sentenceEnd);
   return text.slice(0, cut > 0 ? cut : Math.max(text.lastIndexOf('\n'), 0)).trimEnd();
 }
