@@ -83,6 +83,9 @@ describe('sentencesOf', () => {
       'Here is an example that runs multiple spiders:',
     ]);
     expect(sentences[2]?.code).toBe('```\nrunner = CrawlerRunner()\n\nd = runner.crawl(MySpider)\n```');
+    // A short lead-in ("For example:") leads into its block as well.
+    const example = sentencesOf('It means no callback at all.\n\nFor example:\n\n```\nRequest(url, callback=NO_CALLBACK)\n```\n\nExample:\n\n```\ndef parse(self, response):');
+    expect(example.map((sentence) => sentence.code?.split('\n')[1] ?? sentence.text)).toEqual(['It means no callback at all.', 'Request(url, callback=NO_CALLBACK)', 'def parse(self, response):']);
     // Cut from the block before it, code up to a bare fence is still code.
     expect(sentencesOf('runner = CrawlerRunner()\nd = runner.crawl(MySpider)\n```\n\nSee the reactor overview for more.').map((sentence) => sentence.text)).toEqual(['See the reactor overview for more.']);
   });

@@ -113,10 +113,14 @@ function startsInsideCode(lines: string[]): boolean {
   return before.length > 0 && !endsProseSentence(before[before.length - 1]!);
 }
 
-/** A line that ends a sentence of prose: a capital up front (after a list marker), three words or more, a full stop or colon at the end, and nothing of code. */
+/**
+ * A line that ends a sentence of prose: a capital up front (after a list marker), a colon at the
+ * end ("For example:") or a full stop after three words or more, and nothing of code.
+ */
 function endsProseSentence(line: string): boolean {
   const text = line.trim().replace(/^(?:[-*+]|\d+[.)])\s+/, '');
-  return /^[\p{Lu}*_`"'“]/u.test(text) && /[.!?:]["')\]*_`”]*$/.test(text) && text.split(/\s+/).length >= 3 && !looksLikeCode(text);
+  if (!/^[\p{Lu}*_`"'“]/u.test(text) || looksLikeCode(text)) return false;
+  return /:["')\]*_`”]*$/.test(text) || (/[.!?]["')\]*_`”]*$/.test(text) && text.split(/\s+/).length >= 3);
 }
 
 /**
