@@ -34,6 +34,8 @@ export interface PassageText {
   text: string;
   headings?: string[];
   opening?: string;
+  /** The rest of the sentence its chunk stops inside of, if it does. */
+  following?: string;
 }
 
 /** What the answer step reads of a passage: the chunk after its opening and, run on as the document runs on, the text after it. */

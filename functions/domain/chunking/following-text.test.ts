@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chunkDocument } from './chunk-document';
-import { FOLLOWING_CHARACTERS, followingText } from './following-text';
+import { FOLLOWING_CHARACTERS, followingText, restOfSentence } from './following-text';
 
 describe('the text that follows a chunk', () => {
   it('runs on into the next sections as the document joins them, and is empty at its end', () => {
@@ -16,6 +16,12 @@ describe('the text that follows a chunk', () => {
       { text: 'Options\n-------\n\n--force: Overwrite files.', headings: ['FAQ', 'Options'] },
     ];
     expect(followingText(sections, 0, sections[0]!.text.length)).toBe("\n\n## I'm scraping a XML document and my XPath selector doesn't return any items\n\nYou may need to remove namespaces.\n\nOptions\n-------\n\n--force: Overwrite files.");
+  });
+
+  it('gives the rest of the sentence a chunk stops inside of, and nothing when the chunk ends its paragraph', () => {
+    expect(restOfSentence('\nline, ``options.filename`` will be set (e.g. by -f).  More text.')).toBe('\nline, ``options.filename`` will be set (e.g. by -f).');
+    expect(restOfSentence('\n\nThe next paragraph. More.')).toBe('');
+    expect(restOfSentence(' and no end')).toBe('');
   });
 
   it('does not end at the full stop of an abbreviation ("i.e.", "e.g.")', () => {

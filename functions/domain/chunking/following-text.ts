@@ -62,3 +62,21 @@ function completeUnits(text: string): string {
   const cut = Math.max(text.lastIndexOf('\n\n'), sentenceEnd);
   return text.slice(0, cut > 0 ? cut : Math.max(text.lastIndexOf('\n'), 0)).trimEnd();
 }
+
+/**
+ * The end of the sentence a chunk stops inside of: its following text up to the first sentence end,
+ * '' when a paragraph ends first (the chunk ended with its sentence). A further passage of a page
+ * (Passage.alongside) is read without the text after it, and its last sentence, cut by the chunker
+ * ("When parse_args() returns from parsing this command"), was quoted as it stood; read on this far
+ * it is whole. Offline on twelve documentation sets, key facts moved by a question either way on
+ * six (mean 0.640 both), answers 2 % longer; all of the following text read too raised them by
+ * 0.010 for answers 10 % longer.
+ */
+export function restOfSentence(following: string): string {
+  const paragraph = following.search(/\n[ \t]*\n/);
+  const sentence = paragraph === -1 ? following : following.slice(0, paragraph);
+  for (const end of sentence.matchAll(/[.!?:]["'”’)\]]*(?=\s|$)/g)) {
+    if (!ABBREVIATION_END.test(sentence.slice(0, end.index + 1))) return sentence.slice(0, end.index + end[0].length);
+  }
+  return '';
+}

@@ -70,13 +70,13 @@ describe('retrievePassages', () => {
     ]);
   });
 
-  it("hands the first document's next two passages and the second's next one alongside their best, while the five places go to five documents", async () => {
+  it("hands the first document's next two passages (each with the rest of the sentence it stops in) and the second's next one alongside their best, while the five places go to five documents", async () => {
     const headed = (id: string, sourceId: string, score: number, text: string, headings: string[]): IndexHit => ({ ...hit(id, sourceId, score, text), metadata: { name: `${sourceId}.txt`, chunkIndex: 0, headings } });
     const vectors = fakeVectors({
       'kb-kb-1-v1': [
         headed('s1', 'fil_stash', 0.9, 'The new stash entry records the files that match the pathspec.', ['OPTIONS', '<pathspec>']),
         { ...headed('s2', 'fil_stash', 0.88, 'All untracked files are also stashed.', ['OPTIONS', '-u, --include-untracked']), metadata: { name: 'fil_stash.txt', chunkIndex: 1, headings: ['OPTIONS', '-u, --include-untracked'], opening: '::\n\n' } },
-        hit('s3', 'fil_stash', 0.7, 'Stash entries are listed with git stash list.'),
+        { ...hit('s3', 'fil_stash', 0.7, 'Stash entries are listed with'), metadata: { name: 'fil_stash.txt', chunkIndex: 2, following: '\ngit stash list. Each entry is named.\n\nThe next paragraph.' } },
         ...['b', 'c', 'd', 'e', 'f'].map((name, rank) => hit(name, `fil_${name}`, 0.8 - rank * 0.01, `Page ${name} about stashing files.`)),
         hit('b2', 'fil_b', 0.6, 'Page b goes on about stashing.'),
         hit('c2', 'fil_c', 0.6, 'Page c goes on about stashing.'),
@@ -84,7 +84,7 @@ describe('retrievePassages', () => {
     });
     const passages = await retrievePassages({ database: fakeDatabase({}), vectors, embeddings: noEmbeddings }, { organizationId: 'o', knowledgeBases: [{ id: 'kb_1', name: 'One', active_index_version: 1 }], query: 'stash untracked files', topK: 5 });
     expect(passages.map((p) => p.documentId)).toEqual(['fil_stash', 'fil_b', 'fil_c', 'fil_d', 'fil_e']);
-    expect(passages[0]!.alongside).toEqual([{ text: 'All untracked files are also stashed.', headings: ['OPTIONS', '-u, --include-untracked'], opening: '::\n\n' }, { text: 'Stash entries are listed with git stash list.' }]);
+    expect(passages[0]!.alongside).toEqual([{ text: 'All untracked files are also stashed.', headings: ['OPTIONS', '-u, --include-untracked'], opening: '::\n\n' }, { text: 'Stash entries are listed with', following: '\ngit stash list.' }]);
     expect(passages[1]!.alongside).toEqual([{ text: 'Page b goes on about stashing.' }]);
     expect(passages.slice(2).every((p) => p.alongside === undefined)).toBe(true);
   });

@@ -7,6 +7,7 @@ import { mergePassages } from './merge-passages';
 import { documentKeyOf, type Passage } from '../../contracts/ports/passage';
 import { roundScore } from './passages';
 import { snippetFor } from './snippet';
+import { restOfSentence } from '../chunking/following-text';
 
 export { citationsFrom } from './passages';
 
@@ -150,7 +151,11 @@ export function withNextOfDocument(merged: Passage[], rankings: readonly Passage
       .filter((other) => documentKeyOf(other) === key)
       .sort((a, b) => b.score - a.score)
       .slice(0, count)
-      .map((next) => ({ text: next.text, ...(next.headings ? { headings: next.headings } : {}), ...(next.opening ? { opening: next.opening } : {}) }));
+      .map((next) => {
+        // Its last sentence whole (restOfSentence), not the rest of its page: that is the best passage's to read.
+        const rest = next.following ? restOfSentence(next.following) : '';
+        return { text: next.text, ...(next.headings ? { headings: next.headings } : {}), ...(next.opening ? { opening: next.opening } : {}), ...(rest ? { following: rest } : {}) };
+      });
     return further.length > 0 ? { ...passage, alongside: further } : passage;
   });
 }
