@@ -520,4 +520,18 @@ describe('reading what a reference page needs around the best sentence', () => {
     expect(result.text.split('\n')[0]).toBe('Try changing the default Accept-Language request header by overriding the DEFAULT_REQUEST_HEADERS setting. [1]');
     expect(result.text).not.toContain('recommended way to deploy');
   });
+
+  it("does not take a code example's keywords (raise, except, return, self) for the question's words", () => {
+    const retrying: Passage = {
+      ...passage(
+        'fil_tasks',
+        'tasks.rst',
+        'Sometimes you just want to retry a task whenever a particular exception is raised.\n\nIf your tasks depend on another service, use exponential backoff. Just specify the `retry_backoff` argument, like this:\n\n```python\nfrom requests.exceptions import RequestException\n\n@app.task(autoretry_for=(RequestException,), retry_backoff=True)\ndef x():\n    ...\n```',
+        0.9,
+      ),
+      alongside: [{ text: "Example re-queuing the message:\n\n```python\nfrom celery.exceptions import Reject\n\n@app.task(bind=True, acks_late=True)\ndef requeues(self):\n    if not self.request.delivery_info['redelivered']:\n        raise Reject('no reason', requeue=True)\n    print('received two times')\n```" }],
+    };
+    const result = answer('How do I make a task retry by itself whenever it raises a requests exception, waiting longer between each attempt?', [retrying]);
+    expect(result.text).not.toContain('Example re-queuing the message');
+  });
 });
