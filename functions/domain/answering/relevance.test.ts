@@ -46,6 +46,14 @@ describe('relevantPassages: what an answer is made from and cites (issue 17)', (
     expect(relevantPassages({ question: 'Can git stash my changes automatically before a rebase?' }, [rebase, weak]).map((each) => each.documentId)).toEqual(['fil_rebase']);
   });
 
+  it('keeps a passage scored close to the best on one of the question\'s words, and not one scored lower', () => {
+    const union = passage('fil_typing', 'typing.rst', 'Optional[X] is equivalent to X | None.', 0.8);
+    const annotated = passage('fil_typing', 'typing.rst', 'Annotated adds context-specific metadata to a type.', 0.75);
+    const far = passage('fil_glossary', 'glossary.rst', 'An annotation is a label associated with a variable.', 0.6);
+    const question = { question: 'How do I annotate a parameter that can be either a string or None?' };
+    expect(relevantPassages(question, [union, annotated, far]).map((p) => p.text)).toEqual([union.text, annotated.text]);
+  });
+
   it('reads a passage\'s name and headings as part of it', () => {
     const terms = questionTermsOf({ question: 'How are refunds paid?' });
     const bare = passage('fil_r', 'notes.txt', 'Paid within five days.', 0.5);
