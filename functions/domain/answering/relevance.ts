@@ -11,7 +11,8 @@ import { contentTerms } from '../text-analysis/analyzers';
  * A question is about the documents when one of its passages holds at least RELEVANCE_FLOOR.coverage
  * of the question's distinct content words (in its text, headings or name). Then retrieval's first
  * passage is relevant, and so is every other that holds as many of its words as a quoted sentence
- * must (termsToMatch) and scores at least RELEVANCE_FLOOR.relative of the best passage.
+ * must (termsToMatch) and scores at least RELEVANCE_FLOOR.relative of the best passage, or holds
+ * one of them and scores at least NEAR_BEST of it.
  *
  * Chosen on training data by bench/relevance-floor.ts (SciFact train claims, on-topic, against
  * documentation questions asked of the same abstracts, off-topic; bench/README.md). Retrieval's
