@@ -2,6 +2,7 @@ import { closesFence, codeOf, fencedSegments, fenceOpenedBy } from '../../../sha
 import { termsOfEntryHeading } from '../chunking/entry-terms';
 import { inlineMarkup } from '../chunking/inline-markup';
 import { outsideCodeSpans, withoutCodeSpans } from '../../../shared/markdown/code-spans';
+import { periodEndsSentence } from '../text-analysis/sentence-ends';
 import { markupAsMarkdown } from '../chunking/markup-text';
 import { shownTerms } from '../chunking/plain-definitions';
 
@@ -35,10 +36,6 @@ export interface Sentence {
    */
   entry?: boolean;
 }
-
-const ABBREVIATIONS = new Set(
-  'e.g i.e etc vs cf al approx dept est fig inc ltd co corp mr mrs ms dr prof sr jr st no nos vol pp ca jan feb mar apr jun jul aug sep sept oct nov dec'.split(' '),
-);
 
 const LIST_MARKER = /^\s*(?:[-*+•▪◦–]|\d{1,3}[.)]|#\.|[a-z][.)])\s+/i;
 const HEADING_MARKER = /^\s*#{1,6}\s+/;
@@ -313,15 +310,6 @@ function proseBlocksOf(raws: string[]): Block[] {
   }
   flush();
   return blocks;
-}
-
-/** Whether the period at `index` ends a sentence rather than an abbreviation, an initial or a number. */
-function periodEndsSentence(text: string, index: number): boolean {
-  const before = /([\p{L}.]+)\.$/u.exec(text.slice(Math.max(0, index - 12), index + 1))?.[1]?.toLowerCase() ?? '';
-  if (ABBREVIATIONS.has(before)) return false;
-  if (/^\p{L}$/u.test(before)) return false;
-  if (/\d$/.test(text.slice(0, index)) && /^\d/.test(text.slice(index + 1))) return false;
-  return true;
 }
 
 /** One block → sentences, split after . ! ? (and closing quotes) before a capital, digit or quote. */

@@ -1,4 +1,6 @@
 import { SECTION_SEPARATOR } from './section-offsets';
+import { TITLE_ADORNMENT } from '../extraction/kinds/markup-sections';
+import { endsAbbreviation } from '../text-analysis/sentence-ends';
 
 /**
  * How much of the document after a chunk its record carries (`following`), in characters: two
@@ -28,9 +30,6 @@ interface FollowedSection {
   headings?: readonly string[];
 }
 
-/** A line of one repeated punctuation character: a reST title's underline, which marks the line above as a title already. */
-const UNDERLINE = /^([=\-~^"'`*+#:._<>])\1{2,}\s*$/;
-
 /**
  * A later section's text with its title line marked as a Markdown heading of its depth. A page's
  * HTML and a Markdown file are cut at their headings, and each section's text starts with its
@@ -43,12 +42,9 @@ function withMarkedTitle(section: FollowedSection): string {
   const title = section.headings?.at(-1);
   if (!title) return section.text;
   const [first, second] = section.text.split('\n', 2);
-  if (first?.trim() !== title || (second !== undefined && UNDERLINE.test(second))) return section.text;
+  if (first?.trim() !== title || (second !== undefined && TITLE_ADORNMENT.test(second))) return section.text;
   return `${'#'.repeat(Math.min(6, section.headings!.length))} ${section.text}`;
 }
-
-/** A full stop that ends an abbreviation, not a sentence: "(i.e. `Set-Cookie` header)" was cut after "i.e.". */
-const ABBREVIATION_END = /\b(?:e\.g|i\.e|etc|vs|cf|approx|al|Dr|Mr|Mrs|Ms|Prof|St|No|Fig)\.$/i;
 
 /**
  * `text` up to its last sentence end or paragraph break: the rest is a piece of a sentence. A
@@ -58,7 +54,7 @@ const ABBREVIATION_END = /\b(?:e\.g|i\.e|etc|vs|cf|approx|al|Dr|Mr|Mrs|Ms|Prof|S
  */
 function completeUnits(text: string): string {
   let sentenceEnd = -1;
-  for (const match of text.matchAll(/[.!?]["'”’)\]]*(?=\s)/g)) if (!ABBREVIATION_END.test(text.slice(0, match.index + 1))) sentenceEnd = match.index + match[0].length;
+  for (const match of text.matchAll(/[.!?]["'”’)\]]*(?=\s)/g)) if (!endsAbbreviation(text, match.index)) sentenceEnd = match.index + match[0].length;
   const cut = Math.max(text.lastIndexOf('\n\n'), sentenceEnd);
   return text.slice(0, cut > 0 ? cut : Math.max(text.lastIndexOf('\n'), 0)).trimEnd();
 }
@@ -76,7 +72,7 @@ export function restOfSentence(following: string): string {
   const paragraph = following.search(/\n[ \t]*\n/);
   const sentence = paragraph === -1 ? following : following.slice(0, paragraph);
   for (const end of sentence.matchAll(/[.!?:]["'”’)\]]*(?=\s|$)/g)) {
-    if (!ABBREVIATION_END.test(sentence.slice(0, end.index + 1))) return sentence.slice(0, end.index + end[0].length);
+    if (!endsAbbreviation(sentence, end.index)) return sentence.slice(0, end.index + end[0].length);
   }
   return '';
 }

@@ -174,12 +174,10 @@ function isUnderline(line: string, above: string | undefined): boolean {
 }
 
 /** Whether a text has reST or AsciiDoc structure worth rewriting (a cheap test first: most chunks do not). */
-function hasMarkup(lines: string[]): boolean {
+function hasMarkup(lines: string[], restructured: () => boolean): boolean {
   // Markdown fences say the text is Markdown, whose own rules the answerer already reads; a row of
   // tildes under a title is reST's or AsciiDoc's underline, no fence, and so is one indented as code
   // is (a traceback's "~~~~^^^^" markers inside a reST code block).
-  let restructuredText: boolean | undefined;
-  const restructured = () => (restructuredText ??= readsAsRestructuredText(lines.join('\n')));
   const titled = (line: string, above: string | undefined) => isUnderline(line, above) || (!isBlank(above) && isBacktickUnderline(line, above!.trim(), restructured));
   if (lines.some((line, index) => fenceOpenedBy(line) !== undefined && !titled(line, lines[index - 1]))) return false;
   // A lone "+" joins AsciiDoc blocks; left in, it would read as a heading between them.
@@ -196,10 +194,10 @@ function hasMarkup(lines: string[]): boolean {
 export function markupAsMarkdown(text: string, owner?: string): string {
   const source = mystAsMarkdown(text);
   const normalized = source.replace(/\r\n?/g, '\n');
-  if (!hasMarkup(normalized.split('\n'))) return plainDefinitions(source);
   // Asked only where reST and AsciiDoc read a line differently, which most texts never reach.
   let restructuredText: boolean | undefined;
   const restructured = () => (restructuredText ??= readsAsRestructuredText(normalized));
+  if (!hasMarkup(normalized.split('\n'), restructured)) return plainDefinitions(source);
   // A hyperlink wrapped inside its backticks is put on one line, where inlineMarkup reads it.
   const lines = asciidocAdmonitions(
     (/``[^`]+''|^\[\[/m.test(normalized) && !restructured() ? asciidocQuotesAndAnchors(normalized) : normalized)

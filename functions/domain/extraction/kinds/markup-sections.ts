@@ -12,7 +12,7 @@ import type { ExtractedSection } from '../extracted-document';
  * which underline styles first appear, as reST and AsciiDoc define them. Text inside literal and
  * listing blocks (`::` indented blocks, `----` or `....` delimited ones, Markdown fences) holds no title.
  */
-const ADORNMENT = /^([=\-~^"'`*+#:._<>])\1{2,}\s*$/;
+export const TITLE_ADORNMENT = /^([=\-~^"'`*+#:._<>])\1{2,}\s*$/;
 const ASCIIDOC_TITLE = /^(={1,6})\s+(\S.*?)\s*=*\s*$/;
 /** AsciiDoc's one-line title levels (`=` to `=====`) as the underline each matches. */
 const ASCIIDOC_UNDERLINES = ['=', '-', '~', '^', '+', '+'];
@@ -49,10 +49,10 @@ export function markupSections(text: string): ExtractedSection[] | undefined {
     }
     const under = lines[index + 1];
     const over = lines[index - 1];
-    const overlined = over !== undefined && under !== undefined && ADORNMENT.test(over) && over.trim()[0] === under.trim()[0];
+    const overlined = over !== undefined && under !== undefined && TITLE_ADORNMENT.test(over) && over.trim()[0] === under.trim()[0];
     // A title ends with no sentence punctuation: "Start it like this:" over a listing block's "-----" is no title.
     // Only an overlined title may be indented ("  What's New In Python 3.11" between two rows of stars).
-    if (!trimmed || (/^\s/.test(line) && !overlined) || /[.:,;!?]$/.test(trimmed) || ADORNMENT.test(line) || under === undefined || !ADORNMENT.test(under) || trimmed.length > 120) continue;
+    if (!trimmed || (/^\s/.test(line) && !overlined) || /[.:,;!?]$/.test(trimmed) || TITLE_ADORNMENT.test(line) || under === undefined || !TITLE_ADORNMENT.test(under) || trimmed.length > 120) continue;
     if (under.trim().length < titleText(trimmed).length - 1) continue;
     if (!overlined && !isBlank(over) && !BLOCK_ATTRIBUTE.test(over!.trim())) continue;
     titles.push({ line: overlined ? index - 1 : index, end: index + 2, style: `${overlined ? 'over' : ''}${under.trim()[0]}`, title: titleText(trimmed) });
