@@ -9,6 +9,16 @@ export const ADMONITIONS: Record<string, string> = { note: 'Note', warning: 'War
 export const VERSIONS: Record<string, string> = { versionadded: 'New in version', versionchanged: 'Changed in version', deprecated: 'Deprecated since version', 'deprecated-removed': 'Deprecated since version' };
 
 /**
+ * A version note as one sentence: "New in version 0.7: The formatters now also accept…". Its
+ * content's lines are one paragraph, read on with spaces; joined like the version to them, each
+ * line break became a colon ("which will override: the `encoding` option").
+ */
+export function versionNote(name: string, version: string, content: string[]): string {
+  const text = content.map((line) => line.trim()).filter(Boolean).join(' ');
+  return `${VERSIONS[name]} ${[version.trim(), text].filter(Boolean).join(': ')}`.replace(/\s+/g, ' ').replace(/([^.])$/, '$1.');
+}
+
+/**
  * AsciiDoc's admonition block attribute ("[NOTE]"): on a line of its own over its paragraph or an
  * example block ("===="), or leading the paragraph's first line; the text after it, if any.
  */

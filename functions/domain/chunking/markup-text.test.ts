@@ -156,6 +156,11 @@ describe('markupAsMarkdown', () => {
     );
   });
 
+  it('reads a version note whose text runs over several lines as one sentence, its lines joined by spaces', () => {
+    const text = ['Formatters encode.', '', '.. versionadded:: 0.7', '   The formatters now also accept an ``outencoding`` option which will override', '   the ``encoding`` option if given.', ''].join('\n');
+    expect(markupAsMarkdown(text).trim()).toBe(['Formatters encode.', '', 'New in version 0.7: The formatters now also accept an `outencoding` option which will override the `encoding` option if given.'].join('\n'));
+  });
+
   it('reads reST whose code block holds a line of tildes (a traceback\'s markers) as reST, and a code block the text ends at before its code as none', () => {
     const text = ['Was ``None``:', '', '.. code-block:: python', '', '    return query(db,', '                 ~~~~~~^^^^', '', 'As well as expressions:', '', '.. code-block:: python', ''].join('\n');
     const read = markupAsMarkdown(text);

@@ -1,5 +1,5 @@
 import { fenceOpenedBy } from '../../../shared/markdown/code-fences';
-import { ADMONITION, ADMONITIONS, asciidocAdmonitions, VERSIONS } from './admonitions';
+import { ADMONITION, ADMONITIONS, asciidocAdmonitions, VERSIONS, versionNote } from './admonitions';
 import { CODE_DIRECTIVES, codeLanguage, SILENT_DIRECTIVES, TITLED_DIRECTIVES, TRANSPARENT_DIRECTIVES } from './directive-kinds';
 import { gridTableAt, isGridBorder } from './grid-tables';
 import { HAS_INFO_FIELD, infoField } from './info-fields';
@@ -317,7 +317,7 @@ export function markupAsMarkdown(text: string, owner?: string): string {
         } else if (ADMONITIONS[name]) out.push('', ...admonition(ADMONITIONS[name], argument, content), '');
         else if (TRANSPARENT_DIRECTIVES.has(name)) out.push('', ...markupAsMarkdown(content.join('\n'), owner).split('\n'), '');
         else if (TITLED_DIRECTIVES.has(name)) out.push('', ...(argument ? [`### ${inlineMarkup(argument)}`, ''] : []), ...markupAsMarkdown(content.join('\n'), owner).split('\n'), '');
-        else if (VERSIONS[name]) out.push('', `${VERSIONS[name]} ${inlineMarkup([argument, ...content].filter(Boolean).join(': ').replace(/\s+/g, ' '))}`.replace(/([^.])$/, '$1.'), '');
+        else if (VERSIONS[name]) out.push('', inlineMarkup(versionNote(name, argument, content)), '');
         else if (content.length === 0 && titledNext(lines, end, argument)) {
           // A cross-reference target of the project's own (Django's `.. setting:: DEBUG` over the
           // section titled ``DEBUG``, Sphinx's add_crossref_type) shows nothing: the title says it.

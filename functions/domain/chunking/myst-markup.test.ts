@@ -17,6 +17,11 @@ describe('mystAsMarkdown', () => {
     expect(mystAsMarkdown(text)).toBe(['Before.', '', '', 'Warning: Validators run **after** converters.', '', 'Keep them pure.', '', '', '```pycon', '>>> C(1)', 'C(x=1)', '```', '', '', 'Note:', '```python', 'x = 1', '```', ''].join('\n'));
   });
 
+  it("reads a version note's lines as one sentence", () => {
+    const text = ['```{versionadded} 1.12', 'The solver now also accepts', 'rational coefficients.', '```'].join('\n');
+    expect(mystAsMarkdown(text).trim()).toBe('New in version 1.12: The solver now also accepts rational coefficients.');
+  });
+
   it('keeps plain Markdown, its code and what looks like a role inside it, as written', () => {
     const text = 'Plain *text*.\n\n```python\nd = {x}`y`\n```\n';
     expect(mystAsMarkdown(text)).toBe(text);

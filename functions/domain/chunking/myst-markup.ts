@@ -1,4 +1,4 @@
-import { ADMONITIONS, VERSIONS } from './admonitions';
+import { ADMONITIONS, VERSIONS, versionNote } from './admonitions';
 import { CODE_DIRECTIVES, codeLanguage, SILENT_DIRECTIVES, TITLED_DIRECTIVES } from './directive-kinds';
 import { roleAsMarkdown } from './inline-markup';
 import { isBlank } from './markup-lines';
@@ -113,7 +113,7 @@ function directive(name: string, argument: string, content: string[]): string[] 
     if (argument === '' && first !== undefined && !isBlank(first) && !CODE_FENCE.test(first) && !/^\s*(?:[-*+]|\d+[.)])\s/.test(first)) return ['', `${label}: ${first.trim()}`, ...read.slice(1), ''];
     return ['', `${label}:${argument ? ` ${argument}` : ''}`, ...read, ''];
   }
-  if (VERSIONS[name]) return ['', `${VERSIONS[name]} ${[argument, ...read.map((each) => each.trim())].filter(Boolean).join(': ')}`.replace(/([^.])$/, '$1.'), ''];
+  if (VERSIONS[name]) return ['', versionNote(name, argument, read), ''];
   // A titled block (admonition, topic, sidebar, tab) or an object's description: its argument heads its content.
   return ['', ...(argument ? [`### ${TITLED_DIRECTIVES.has(name) ? argument : `\`${argument}\``}`, ''] : []), ...read, ''];
 }
