@@ -179,6 +179,19 @@ describe('chunkDocument structure', () => {
     expect(wrapped[1]!.charStart).toBeLessThan(wrapped[0]!.charEnd);
   });
 
+  it('begins an overlap that holds no sentence start at a word in lower case, so the chunk reads as the fragment it opens with', () => {
+    // Each window holds "`SQL.join()` method to pass…" and no sentence start: opened on the name, the
+    // fragment read as a sentence of its own.
+    const sentence = 'If part of your query is a sequence you can use the `SQL.join()` Method To pass them all to the query';
+    const text = Array.from({ length: 6 }, () => sentence).join(', and ');
+    const chunks = chunkDocument({ text, sections: [] }, { chunkSize: 120, overlap: 40 });
+    expect(chunks.length).toBeGreaterThan(3);
+    for (const chunk of chunks.slice(1)) {
+      expect(chunk.charStart).toBeLessThan(chunks[chunk.index - 1]!.charEnd);
+      expect(chunk.text).toMatch(/^\p{Ll}/u);
+    }
+  });
+
   it('never overlaps across sections and carries each section’s metadata', () => {
     const sections = [
       { text: sentence('one', 40), page: 1, headings: ['Intro'] },

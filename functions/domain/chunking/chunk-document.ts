@@ -130,9 +130,12 @@ function packSection(text: string, { chunkSize, overlap }: ChunkingOptions): Tex
 
 /**
  * Where the overlap begins: within the last `overlap` characters of the previous chunk, leaving room
- * for the next unit, the earliest sentence start, else the earliest word start; the unit's own
- * start when there is neither. A chunk that opens mid-sentence hands the answer step a fragment
- * without its subject ("key length of 128 bits is enforced" for `enforce_key_length`'s description).
+ * for the next unit, the earliest sentence start, else the earliest word in lower case, else the
+ * earliest word start; the unit's own start when there is none. A chunk that opens mid-sentence
+ * hands the answer step a fragment without its subject ("key length of 128 bits is enforced" for
+ * `enforce_key_length`'s description); opening on a word in lower case, it reads as the fragment it
+ * is. Opened on a name ("`SQL.join()` method to pass them to the query:"), it was quoted as a
+ * sentence beside the whole one.
  */
 function overlapStart(text: string, previous: TextRange, first: TextRange, chunkSize: number, overlap: number): number {
   const earliest = Math.max(previous.start, previous.end - overlap, first.end - chunkSize);
@@ -141,7 +144,7 @@ function overlapStart(text: string, previous: TextRange, first: TextRange, chunk
     const startsWord = !/\s/.test(text[at]!) && (at === 0 || /\s/.test(text[at - 1]!));
     if (startsWord) wordStarts.push(at);
   }
-  return wordStarts.find((at) => startsSentence(text, at)) ?? wordStarts[0] ?? first.start;
+  return wordStarts.find((at) => startsSentence(text, at)) ?? wordStarts.find((at) => /\p{Ll}/u.test(text[at]!)) ?? wordStarts[0] ?? first.start;
 }
 
 /**
