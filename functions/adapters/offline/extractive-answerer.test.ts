@@ -279,6 +279,14 @@ describe('issue 17: no loss between retrieval and citations', () => {
     expect(result.text.split('\n\n')[0]).toContain('base it on `master`. [1]');
   });
 
+  it("quotes retrieval's first page alone when its sentence says what a later page's best one does", () => {
+    const whole = passage('fil_sql', 'sql.rst', 'Composition\n\nThe module composes queries. Objects are safe. Strings are quoted. Names are escaped. If part of your query is a variable sequence of field names, you can use the `SQL.join()` method to pass them to the query.', 0.8);
+    const cut = passage('fil_sql', 'sql.rst', '`SQL.join()` method to pass a list of field names to the query.', 0.78);
+    const result = answer('How do I pass a list of field names to the query with SQL.join()?', [whole, cut]);
+    expect(result.text).toContain('you can use the `SQL.join()` method to pass them to the query. [1]');
+    expect(result.text).not.toContain('method to pass a list of field names');
+  });
+
   it('says nothing relevant when the passages hold next to none of the question\'s words, whatever their score', () => {
     const strong = [{ ...rebase, score: 0.95 }, { ...stash, score: 0.9 }];
     expect(answer('Where do visitors park their cars at the Lisbon office?', strong)).toMatchObject({ text: NOTHING_RELEVANT, citedPassageIndexes: [] });

@@ -263,6 +263,9 @@ function scoreCandidates(input: ChatModelInput): Candidate[] {
   });
 }
 
+/** Two sentences that share more than this share of the shorter one's words say the same: one is quoted. */
+const SAME_SAYING = 0.8;
+
 function overlap(a: Set<string>, b: Set<string>): number {
   if (a.size === 0 || b.size === 0) return 0;
   let shared = 0;
@@ -280,7 +283,11 @@ function selectSentences(candidates: Candidate[]): Candidate[] {
   // Retrieval's first page is quoted when it has a sentence near the best one: it is more often the
   // page that answers than the page of a sentence that happens to share more of the question's words.
   const first = best.passageIndex === 0 ? undefined : ranked.find((candidate) => candidate.passageIndex === 0);
-  if (first && !isCutOff(first.sentence) && !endsASentence(first.sentence) && first.score >= best.score * FIRST_PAGE_SHARE) chosen.unshift(first);
+  // Saying what the best one says, it stands for it.
+  if (first && !isCutOff(first.sentence) && !endsASentence(first.sentence) && first.score >= best.score * FIRST_PAGE_SHARE) {
+    if (overlap(first.terms, best.terms) > SAME_SAYING) chosen.shift();
+    chosen.unshift(first);
+  }
   // What a quote says of the question: its own words and those of the code or list it introduces.
   const says = (candidate: Candidate) => [...candidate.covered, ...candidate.introduced];
   const covered = new Set(chosen.flatMap(says));
@@ -288,7 +295,7 @@ function selectSentences(candidates: Candidate[]): Candidate[] {
     if (chosen.includes(candidate)) continue;
     if (chosen.length >= MAX_SENTENCES || candidate.score < best.score * ANOTHER_PAGE_SHARE) break;
     if (candidate.score < best.score * FOLLOWER_SHARE && chosen.some((other) => other.passageIndex === candidate.passageIndex)) continue;
-    if (chosen.some((other) => overlap(other.terms, candidate.terms) > 0.8)) continue;
+    if (chosen.some((other) => overlap(other.terms, candidate.terms) > SAME_SAYING)) continue;
     const addsTerm = says(candidate).some((term) => !covered.has(term));
     const continues = candidate.covered.size > 0 && chosen.some((other) => other.passageIndex === candidate.passageIndex && Math.abs(other.sentence.position - candidate.sentence.position) === 1);
     const passages = new Set(chosen.map((other) => other.passageIndex));
