@@ -33,10 +33,11 @@ const NAMED_REFERENCE = /(?<![`:\w])`([^`<\n]+)`__?(?![\w`])|\|([^|\n]+)\|__?(?!
 const SUBSTITUTION = /(?<![\w|\\])\|([A-Za-z][\w .-]*[\w.]|[A-Za-z])\|(?![\w|])/g;
 /**
  * A cross-reference in the default role, which projects set to Python objects (`~.IOLoop.add_callback`,
- * `handler.locale <.Locale>`): shown as Sphinx shows it, the name's last part or the title. Its
- * target is a dotted name: `git switch <branch>` is AsciiDoc's code with a placeholder.
+ * psycopg2's `~cursor.execute()` and `!dbname`, `handler.locale <.Locale>`): shown as Sphinx shows
+ * it, the name's last part, without the "!" that only turns its link off, or the title. Its target
+ * is a dotted name: `git switch <branch>` is AsciiDoc's code with a placeholder.
  */
-const DEFAULT_ROLE_REFERENCE = /(?<![`\w:])`(?:(~\.?[A-Za-z_][\w.]*)|([^`<\n]*[^`<\s])\s+<(?:\.[A-Za-z_][\w.]*|[A-Za-z_]\w*(?:\.\w+)+)>)`(?![`_\w])/g;
+const DEFAULT_ROLE_REFERENCE = /(?<![`\w:])`(?:([~!]\.?[A-Za-z_][\w.]*(?:\(\))?)|([^`<\n]*[^`<\s])\s+<(?:\.[A-Za-z_][\w.]*|[A-Za-z_]\w*(?:\.\w+)+)>)`(?![`_\w])/g;
 const ASCIIDOC_LINK = /\blink:[^\s[]+\[([^\]\n]*)\]/g;
 /**
  * A reST inline literal that hard wrapping broke across lines: "``-1e-100 %\n   1e100``" (not

@@ -61,6 +61,7 @@ describe('markupAsMarkdown', () => {
     expect(inlineMarkup('A `~astropy.constants.Constant` is a |Quantity| read by the |read| function (`|z| = 1`).')).toBe('A `Constant` is a Quantity read by the read function (`|z| = 1`).');
     expect(inlineMarkup('- `locale`: alias for `handler.locale <.Locale>`; see ``~a.b`` and `~/.bashrc`.')).toBe('- `locale`: alias for `handler.locale`; see `~a.b` and `~/.bashrc`.');
     expect(inlineMarkup('Run `git rm --cached <file/pattern>` or `git switch <branch>`.')).toBe('Run `git rm --cached <file/pattern>` or `git switch <branch>`.');
+    expect(inlineMarkup('Names cannot be passed to the `~cursor.execute()` method; `!dbname` is the database name.')).toBe('Names cannot be passed to the `execute()` method; `dbname` is the database name.');
     expect(markupAsMarkdown('Use :func:`match` here.\n\n.. |match| replace:: ``match`` / ``%in%``\n')).toBe('Use `match()` here.\n\n');
   });
 
