@@ -157,6 +157,11 @@ describe('markupAsMarkdown', () => {
     );
   });
 
+  it("shows a Python session's code without its doctest flags and blank-line markers, as Sphinx does", () => {
+    const text = ['To calculate sidereal time::', '', "    >>> t.sidereal_time('mean')  # doctest: +FLOAT_CMP +REMOTE_DATA", '    <Longitude 13.08952187 hourangle>', '    >>> print(table)  # doctest: +SKIP', '    a', '    <BLANKLINE>', '    b', '', 'A script is shown as written::', '', '    run()  # doctest: +SKIP', ''].join('\n');
+    expect(markupAsMarkdown(text).trim()).toBe(['To calculate sidereal time:', '', '```', ">>> t.sidereal_time('mean')", '<Longitude 13.08952187 hourangle>', '>>> print(table)', 'a', '', 'b', '```', '', 'A script is shown as written:', '', '```', 'run()  # doctest: +SKIP', '```'].join('\n'));
+  });
+
   it('reads a version note whose text runs over several lines as one sentence, its lines joined by spaces', () => {
     const text = ['Formatters encode.', '', '.. versionadded:: 0.7', '   The formatters now also accept an ``outencoding`` option which will override', '   the ``encoding`` option if given.', ''].join('\n');
     expect(markupAsMarkdown(text).trim()).toBe(['Formatters encode.', '', 'New in version 0.7: The formatters now also accept an `outencoding` option which will override the `encoding` option if given.'].join('\n'));

@@ -1,5 +1,6 @@
 import { fenceOpenedBy } from '../../../shared/markdown/code-fences';
 import { ADMONITION, ADMONITIONS, asciidocAdmonitions, VERSIONS, versionNote } from './admonitions';
+import { withoutDoctestFlags } from './doctest-flags';
 import { CODE_DIRECTIVES, codeLanguage, SILENT_DIRECTIVES, TITLED_DIRECTIVES, TRANSPARENT_DIRECTIVES } from './directive-kinds';
 import { gridTableAt, isGridBorder } from './grid-tables';
 import { HAS_INFO_FIELD, infoField } from './info-fields';
@@ -157,7 +158,7 @@ export function definitionTerm(line: string): string | undefined {
   return term !== undefined && indentOf(line) === 0 && term.split(/\s+/).length <= 8 && !/[.!?]$/.test(term) ? term.trim() : undefined;
 }
 
-const fence = (language: string, body: string[]) => ['', `\`\`\`${language}`, ...body, '```', ''];
+const fence = (language: string, body: string[]) => ['', `\`\`\`${language}`, ...withoutDoctestFlags(body), '```', ''];
 
 /** Whether the next text from `from` on is a section title naming `name` (over its underline, or between an overline and an underline). */
 function titledNext(lines: readonly string[], from: number, name: string): boolean {

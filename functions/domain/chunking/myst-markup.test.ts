@@ -22,6 +22,10 @@ describe('mystAsMarkdown', () => {
     expect(mystAsMarkdown(text).trim()).toBe('New in version 1.12: The solver now also accepts rational coefficients.');
   });
 
+  it("shows a session's code without its doctest flags", () => {
+    expect(mystAsMarkdown(['```{doctest}', '>>> C(1)  # doctest: +SKIP', 'C(x=1)', '```'].join('\n')).trim()).toBe(['```pycon', '>>> C(1)', 'C(x=1)', '```'].join('\n'));
+  });
+
   it('keeps plain Markdown, its code and what looks like a role inside it, as written', () => {
     const text = 'Plain *text*.\n\n```python\nd = {x}`y`\n```\n';
     expect(mystAsMarkdown(text)).toBe(text);

@@ -1,5 +1,6 @@
 import { ADMONITIONS, VERSIONS, versionNote } from './admonitions';
 import { CODE_DIRECTIVES, codeLanguage, SILENT_DIRECTIVES, TITLED_DIRECTIVES } from './directive-kinds';
+import { withoutDoctestFlags } from './doctest-flags';
 import { roleAsMarkdown } from './inline-markup';
 import { isBlank } from './markup-lines';
 
@@ -104,7 +105,7 @@ function withoutOptions(body: readonly string[]): string[] {
 
 function directive(name: string, argument: string, content: string[]): string[] {
   if (SILENT_DIRECTIVES.has(name)) return [];
-  if (CODE_DIRECTIVES.has(name)) return content.length > 0 ? ['```' + codeLanguage(name, argument), ...content, '```'] : [];
+  if (CODE_DIRECTIVES.has(name)) return content.length > 0 ? ['```' + codeLanguage(name, argument), ...withoutDoctestFlags(content), '```'] : [];
   const read = markdownOf(content);
   const label = ADMONITIONS[name];
   if (label !== undefined) {
