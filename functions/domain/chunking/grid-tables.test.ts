@@ -27,5 +27,7 @@ describe('gridTableAt', () => {
     expect(gridTableAt(TABLE, 4, (text) => text.toUpperCase())?.rows[0]).toBe('|  | AFTERWARDS *T1* == *T2* - *T3*. |');
     expect(gridTableAt(TABLE, 9, (text) => text)).toBeUndefined();
     expect(gridTableAt(['| just one wall pair |'], 0, (text) => text)).toBeUndefined();
+    // Substitutions at a line's ends are no walls.
+    expect(gridTableAt(['  |Table| columns do *not* behave the same as |Quantity|. |Table|', '  columns act like arrays.'], 0, (text) => text)).toBeUndefined();
   });
 });

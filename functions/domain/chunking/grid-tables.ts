@@ -16,8 +16,12 @@
 /** A border between rows ("+----+----+"), or under the header ("+====+====+"). */
 const BORDER = /^\s*\+(?:-+\+)+\s*$/;
 const HEADER_BORDER = /^\s*\+(?:=+\+)+\s*$/;
-/** A line of cells: it opens and closes with a wall. */
-const CELLS = /^\s*\|.*\|\s*$/;
+/**
+ * A line of cells: it opens and closes with a wall, space after the first (a cell's text may touch
+ * the last: "| `mpmath/calculus. <htt|"). A line that opens and closes on substitutions ("|Table|
+ * columns do *not* always behave the same as |Quantity|. |Table|") is prose.
+ */
+const CELLS = /^\s*\|\s.*\|\s*$/;
 
 export const isGridBorder = (line: string) => BORDER.test(line) || HEADER_BORDER.test(line);
 
