@@ -162,6 +162,11 @@ describe('markupAsMarkdown', () => {
     expect(markupAsMarkdown(text).trim()).toBe(['To calculate sidereal time:', '', '```', ">>> t.sidereal_time('mean')", '<Longitude 13.08952187 hourangle>', '>>> print(table)', 'a', '', 'b', '```', '', 'A script is shown as written:', '', '```', 'run()  # doctest: +SKIP', '```'].join('\n'));
   });
 
+  it('shows nothing of an empty comment with lines indented right under it, and a block quote after an empty comment and a blank line', () => {
+    const text = ['Examples', '--------', '', '..', '  EXAMPLE START', '  HIERARCH Cards for Long Keywords', '', 'Astropy uses a HIERARCH card.', '', '..', '', '  A quoted line.', ''].join('\n');
+    expect(markupAsMarkdown(text).trim()).toBe(['## Examples', '', 'Astropy uses a HIERARCH card.', '', '  A quoted line.'].join('\n'));
+  });
+
   it('reads a version note whose text runs over several lines as one sentence, its lines joined by spaces', () => {
     const text = ['Formatters encode.', '', '.. versionadded:: 0.7', '   The formatters now also accept an ``outencoding`` option which will override', '   the ``encoding`` option if given.', ''].join('\n');
     expect(markupAsMarkdown(text).trim()).toBe(['Formatters encode.', '', 'New in version 0.7: The formatters now also accept an `outencoding` option which will override the `encoding` option if given.'].join('\n'));

@@ -351,6 +351,13 @@ export function markupAsMarkdown(text: string, owner?: string): string {
       index = end - 1;
       continue;
     }
+    // An empty comment ("..") with lines indented right under it holds them: astropy marks each
+    // example so ("..\n  EXAMPLE START\n  HIERARCH Cards for Keywords…"), and the markers ran into the
+    // example's first sentence. After a blank line, the indented lines are a block quote of their own.
+    if (trimmed === '..' && !isBlank(lines[index + 1]) && indentOf(lines[index + 1] ?? '') > indentOf(line)) {
+      index = indentedBlock(lines, index + 1, indentOf(line)).end - 1;
+      continue;
+    }
     if ((NOISE.test(trimmed) && !/^\[\d+\]$/.test(trimmed)) || PREPROCESSOR.test(trimmed)) continue;
     // A comment (".. XXX this table is too wide!") shows nothing, nor do the lines indented under it.
     if (/^\.\.\s+(?![[_|])/.test(trimmed) && !trimmed.includes('::')) {
