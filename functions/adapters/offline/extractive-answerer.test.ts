@@ -287,6 +287,13 @@ describe('issue 17: no loss between retrieval and citations', () => {
     expect(result.text).not.toContain('method to pass a list of field names');
   });
 
+  it('brings no sentence the chunker cut the start off as the one a quoted sentence points back at', () => {
+    const completer = passage('fil_h5py', 'config.rst', 'is to do the following in an IPython session::\n\n    In [1]: import h5py\n\nIt is also possible to add the completer to the extensions in your ipython config file.', 0.8);
+    const result = answer('How do I add the completer to my ipython config file?', [completer]);
+    expect(result.text).toContain('It is also possible to add the completer to the extensions in your ipython config file. [1]');
+    expect(result.text).not.toContain('is to do the following');
+  });
+
   it('says nothing relevant when the passages hold next to none of the question\'s words, whatever their score', () => {
     const strong = [{ ...rebase, score: 0.95 }, { ...stash, score: 0.9 }];
     expect(answer('Where do visitors park their cars at the Lisbon office?', strong)).toMatchObject({ text: NOTHING_RELEVANT, citedPassageIndexes: [] });

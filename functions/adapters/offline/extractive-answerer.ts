@@ -394,10 +394,11 @@ function withAntecedents(chosen: Candidate[], candidates: Candidate[]): Candidat
     const pointsBack = POINTS_BACK.test(quoted.sentence.text);
     if (at >= chosen.length && !pointsBack) continue;
     const before = candidates.find((other) => other.passageIndex === quoted.passageIndex && other.sentence.position === quoted.sentence.position - 1);
-    if (!before || before.sentence.line || before.sentence.entry || result.includes(before)) continue;
+    // The end of a sentence the chunker cut ("is to do the following in an IPython session:") leads into nothing.
+    if (!before || before.sentence.line || before.sentence.entry || result.includes(before) || isCutOff(before.sentence) || endsASentence(before.sentence)) continue;
     const introduces = quoted.sentence.code !== undefined || quoted.sentence.items !== undefined;
     const sameParagraph = before.sentence.block === quoted.sentence.block && before.sentence.code === undefined;
-    const leadsIn = sameParagraph && ((before.covered.size > 0 && !isCutOff(before.sentence)) || pointsBack || (introduces && [...quoted.terms].some((term) => before.terms.has(term) && !quoted.covered.has(term))));
+    const leadsIn = sameParagraph && (before.covered.size > 0 || pointsBack || (introduces && [...quoted.terms].some((term) => before.terms.has(term) && !quoted.covered.has(term))));
     const aboutTheCode = before.sentence.code !== undefined && pointsBack && !introduces;
     if (leadsIn || aboutTheCode) result.push(before);
   }
