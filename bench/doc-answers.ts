@@ -108,7 +108,7 @@ interface SphinxSources {
   prefix?: string;
   /** SQLAlchemy ships its `.rst` files under `rst/`, uploaded as `<page>.rst.txt` (the product takes reST as text); the others `.txt` under `html/_sources`. */
   rst?: boolean;
-  /** Pages left out: pandas' 2,442 generated API pages hold a title and an autodoc directive each, no text. */
+  /** Pages left out: pandas' 2,442 and astropy's 1,118 generated API pages hold a title and an autodoc directive each, no text. */
   exclude?: RegExp;
   /** How to get the sources when no -doc package ships them (Django's are in its source tarball's docs/). */
   obtain?: string;
@@ -122,7 +122,8 @@ const sourcesPath = (source: SphinxSources) => `/usr/share/doc/${source.director
  * 17's first measurement uploaded them), pytest's 218, Sphinx's 93 with Flask's 73 in one knowledge
  * base, Celery's 218, SQLAlchemy 1.4's 170 (changelogs included), setuptools' 48 with
  * cryptography's 56, click's 23, Jinja's 13, Werkzeug's 39 and attrs' 15 together, Tornado's 97,
- * Django's 538 and SymPy's 276 (reST and Markdown). The
+ * Django's 538, SymPy's 276 (reST and Markdown), astropy's 208 narrative pages, and kombu's, h5py's,
+ * psycopg2's, Pygments', Requests', Babel's and Pint's 233 together. The
  * questions of all but Python were written by a reader of those pages who never saw the chat's
  * replies (bench/README.md says which were looked at since).
  */
@@ -159,6 +160,16 @@ const SPHINX_SETS: Record<string, SphinxSources[]> = {
   'pandas-docs': [{ deb: 'python-pandas-doc', variable: 'PANDAS_DOC_ROOT', exclude: /^(?:reference\/api|_static)\// }],
   'tornado-docs': [{ deb: 'python-tornado-doc', variable: 'TORNADO_DOC_ROOT' }],
   'sympy-docs': [{ deb: 'python-sympy-doc', variable: 'SYMPY_DOC_ROOT' }],
+  'astropy-docs': [{ deb: 'python-astropy-doc', variable: 'ASTROPY_DOC_ROOT', exclude: /^(?:api|_static)\// }],
+  'libraries-docs': [
+    { deb: 'python-kombu-doc', variable: 'KOMBU_DOC_ROOT', prefix: 'kombu/' },
+    { deb: 'python-h5py-doc', variable: 'H5PY_DOC_ROOT', prefix: 'h5py/' },
+    { deb: 'python-psycopg2-doc', variable: 'PSYCOPG2_DOC_ROOT', prefix: 'psycopg2/' },
+    { deb: 'python-pygments-doc', variable: 'PYGMENTS_DOC_ROOT', prefix: 'pygments/' },
+    { deb: 'python-requests-doc', variable: 'REQUESTS_DOC_ROOT', prefix: 'requests/' },
+    { deb: 'python-babel-doc', variable: 'BABEL_DOC_ROOT', prefix: 'babel/' },
+    { deb: 'python-pint-doc', variable: 'PINT_DOC_ROOT', prefix: 'pint/' },
+  ],
   'django-docs': [
     {
       deb: 'python-django',
