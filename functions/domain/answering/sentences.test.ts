@@ -38,6 +38,18 @@ describe('sentencesOf', () => {
     expect(sentencesOf('| `%d` | Day of the month. Zero-padded. | 01, 02 |').map((sentence) => sentence.text)).toEqual(['`%d` Day of the month. Zero-padded. 01, 02']);
   });
 
+  it("keeps a pipe that borders no table cell: prose's, and a list item's types", () => {
+    expect(sentencesOf('Flags combine with the bitwise operators (&, |, ^, ~).').map((sentence) => sentence.text)).toEqual(['Flags combine with the bitwise operators (&, |, ^, ~).']);
+    expect(sentencesOf('- `path` {string | Buffer | URL} The file to read.').map((sentence) => sentence.text)).toEqual(['`path` {string | Buffer | URL} The file to read.']);
+  });
+
+  it("reads a field line (\"Added in: v10.12.0\") as no heading: the signature above it still names what its sentences describe", () => {
+    const sentences = sentencesOf('`url.fileURLToPath(url)`\n\nAdded in: v10.12.0\n\n- `url` {URL} The file URL to convert to a path.', ['URL', '`url.fileURLToPath(url)`']);
+    expect(sentences.at(-1)).toMatchObject({ text: '`url` {URL} The file URL to convert to a path.', heading: '`url.fileURLToPath(url)`', term: '`url.fileURLToPath(url)`' });
+    // A title with a colon is a heading still.
+    expect(sentencesOf('Queues: Adding consumers\nThe command tells workers to consume.')[0]).toMatchObject({ heading: 'Queues: Adding consumers' });
+  });
+
   it('keeps fenced code out of the sentences, verbatim with the sentence that introduces it', () => {
     const sentences = sentencesOf(
       '## Queues\nSubscribe a queue to your topic:\n```ts\nconst queue = new Queue(this, "Q");\n# not a heading\ntopic.addSubscription(queue);\n```\nIt is done.\n```sh\nnpm run deploy\n```',

@@ -44,6 +44,9 @@ const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 /** A line that ends on a conjunction, an article or a preposition goes on in the next one. */
 const CONTINUES = /\b(?:and|or|nor|but|the|a|an|of|to|with|for|from|in|on|by|at|as|into|than|that|which|is|are|be)$/i;
 
+/** A label, a colon and a value that starts in lower case or with a digit, unlike a title's ("Queues: Adding consumers"). */
+const FIELD_LINE = /^\p{Lu}[\p{L} ]*:\s+[\p{Ll}\d]/u;
+
 /**
  * A Markdown heading, or a short line with no closing punctuation that the next line does not
  * continue (it ends the passage, or starts like a new sentence or item): context for what follows,
@@ -53,6 +56,9 @@ function isHeadingLine(line: string, next: string | undefined): boolean {
   if (HEADING_MARKER.test(line)) return true;
   const words = wordCount(line);
   if (words === 0 || words > 8 || ENDS_SENTENCE.test(line) || LIST_MARKER.test(line)) return false;
+  // A field's label and value ("Added in: v10.12.0" under Node's signatures) heads nothing: taken
+  // for a heading, it hid the signature the sentences under it describe.
+  if (FIELD_LINE.test(line)) return false;
   // A parenthesis closed but not opened ends something the chunk cut, such as a signature's last line ("dialect='excel', **kwds)").
   if ((line.match(/\)/g)?.length ?? 0) > (line.match(/\(/g)?.length ?? 0)) return false;
   // A title does not end on a word that needs the next one ("uWSGI has optimized integration with Nginx uWSGI and").
@@ -259,6 +265,13 @@ function looksLikeCode(line: string): boolean {
   return symbols >= 3 && symbols / prose.length > 0.08;
 }
 
+/**
+ * A table row: it opens on a cell border, or holds two outside code spans and is no list item. A
+ * pipe in a code span is code ("Jinja's `|tojson` filter"); a list item's are its text ("`path`
+ * <string> | <Buffer> | <URL>", Node's parameter types), and so is a single one in prose.
+ */
+const isTableRow = (raw: string) => /^\s*\|/.test(raw) || ((withoutCodeSpans(raw).match(/\|/g)?.length ?? 0) >= 2 && !LIST_MARKER.test(raw));
+
 /** A table row's cell borders as spaces; a pipe inside inline code is kept. */
 const cellsAsText = (line: string) => outsideCodeSpans(line, (text) => text.replace(/\|/g, ' '));
 
@@ -276,15 +289,18 @@ function proseBlocksOf(raws: string[]): Block[] {
     currentIsItem = false;
     currentContinues = false;
   };
-  const lines = raws.map((raw) => cellsAsText(looksLikeCode(raw) ? '' : readableLine(raw)).replace(/\s+/g, ' ').trim());
+  const rows = raws.map(isTableRow);
+  const lines = raws.map((raw, index) => {
+    const readable = looksLikeCode(raw) ? '' : readableLine(raw);
+    return (rows[index] ? cellsAsText(readable) : readable).replace(/\s+/g, ' ').trim();
+  });
   for (const [index, line] of lines.entries()) {
     if (line === '') {
       flush();
       continue;
     }
     // A table row stands alone: its cells read as one line; a separator row (|---|) says nothing.
-    // A pipe in a code span is code ("Jinja's `|tojson` filter"), not a table's cell border.
-    if ((withoutCodeSpans(raws[index] as string).match(/\|/g)?.length ?? 0) >= 2) {
+    if (rows[index]) {
       flush();
       if (/[\p{L}\p{N}]/u.test(line)) blocks.push({ text: line, heading: false, row: true });
       continue;
