@@ -294,6 +294,12 @@ describe('issue 17: no loss between retrieval and citations', () => {
     expect(result.text).not.toContain('is to do the following');
   });
 
+  it("keeps what looks like a tag in a page read out of HTML, where it is the page's text, and drops it from Markdown", () => {
+    const text = '`fs.readFile(path)`\n\n- `path` <string> | <Buffer> | <URL> The file to read, by name or URL.';
+    expect(answer('How do I read a file by name or URL?', [passage('fil_fs', 'fs.html', text, 0.8)]).text).toContain('<string> | <Buffer> | <URL> The file to read');
+    expect(answer('How do I read a file by name or URL?', [passage('fil_fs', 'fs.md', text, 0.8)]).text).not.toContain('<Buffer>');
+  });
+
   it('says nothing relevant when the passages hold next to none of the question\'s words, whatever their score', () => {
     const strong = [{ ...rebase, score: 0.95 }, { ...stash, score: 0.9 }];
     expect(answer('Where do visitors park their cars at the Lisbon office?', strong)).toMatchObject({ text: NOTHING_RELEVANT, citedPassageIndexes: [] });

@@ -168,6 +168,9 @@ function endsASentence(sentence: Sentence): boolean {
   return sentence.code !== undefined && /^\p{Ll}+\s/u.test(sentence.text);
 }
 
+/** A page's text read out of HTML (a crawled site's, an uploaded .html file's): its angle brackets are text, entities decoded by extraction. */
+const readFromHtml = (passage: Passage) => passage.sourceType === 'web' || /\.x?html?$/i.test(passage.name);
+
 function lengthFactor(words: number): number {
   if (words < 4) return 0.4;
   if (words > 60) return 0.85;
@@ -193,14 +196,15 @@ function scoreCandidates(input: ChatModelInput): Candidate[] {
   // their own headings, their sentences numbered after the passage's so that none reads as the next of another.
   const sentences = input.passages.flatMap((passage, passageIndex) => {
     const ownPath = pathTermsOf(passage.headings);
-    const read = sentencesOf(readingText(passage), passage.headings).map((sentence) => ({ passage, passageIndex, sentence, pathTerms: ownPath }));
+    const tagsAreText = readFromHtml(passage);
+    const read = sentencesOf(readingText(passage), passage.headings, { tagsAreText }).map((sentence) => ({ passage, passageIndex, sentence, pathTerms: ownPath }));
     for (const [further, text] of (passage.alongside ?? []).entries()) {
       const after = read.length + 1;
       const furtherPath = pathTermsOf(text.headings);
       // Not its cut first sentence (numbered on, it would no longer read as cut), nor what was read already (the passage's following text holds it).
       const seen = new Set(read.map(({ sentence }) => sentence.text));
       read.push(
-        ...sentencesOf(readingText(text), text.headings)
+        ...sentencesOf(readingText(text), text.headings, { tagsAreText })
           .filter((sentence) => !isCutOff(sentence) && !seen.has(sentence.text))
           .map((sentence) => ({ passage, passageIndex, sentence: { ...sentence, position: sentence.position + after, block: sentence.block === undefined ? undefined : sentence.block + BLOCKS_APART * (further + 1) }, pathTerms: furtherPath })),
       );

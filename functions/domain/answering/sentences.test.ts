@@ -50,6 +50,11 @@ describe('sentencesOf', () => {
     expect(sentencesOf('Queues: Adding consumers\nThe command tells workers to consume.')[0]).toMatchObject({ heading: 'Queues: Adding consumers' });
   });
 
+  it("keeps the heading's term for the paragraphs after a list whose items define their own", () => {
+    const sentences = sentencesOf('`util.promisify(original)`\n\n- `original` {Function}\n- Returns: {Function}\n\nTakes a function following the error-first callback style.', ['Util', '`util.promisify(original)`']);
+    expect(sentences.at(-1)).toMatchObject({ text: 'Takes a function following the error-first callback style.', term: '`util.promisify(original)`' });
+  });
+
   it('keeps fenced code out of the sentences, verbatim with the sentence that introduces it', () => {
     const sentences = sentencesOf(
       '## Queues\nSubscribe a queue to your topic:\n```ts\nconst queue = new Queue(this, "Q");\n# not a heading\ntopic.addSubscription(queue);\n```\nIt is done.\n```sh\nnpm run deploy\n```',

@@ -130,11 +130,11 @@ function endsProseSentence(line: string): boolean {
  * Passage → blocks: prose (proseBlocksOf) and fenced code, kept verbatim. Code is never split into
  * sentences: flattened onto one line it reads as nothing, and `# comment` in it is no heading.
  */
-function blocksOf(text: string): Block[] {
+function blocksOf(text: string, tagsAreText = false): Block[] {
   // reST and AsciiDoc read as Markdown: their literal blocks become fenced code, roles inline code.
   const normalized = withAlertsAsNotes(markupAsMarkdown(text.replace(/\r\n?/g, '\n')));
   return fencedSegments(normalized, { startsInside: startsInsideCode(normalized.split('\n')) }).flatMap((segment): Block[] =>
-    segment.code ? [{ text: segment.lines.join('\n'), heading: false, code: true }] : proseBlocksOf(segment.lines),
+    segment.code ? [{ text: segment.lines.join('\n'), heading: false, code: true }] : proseBlocksOf(segment.lines, tagsAreText),
   );
 }
 
@@ -227,11 +227,12 @@ function isMarkupTag(tag: string, line: string): boolean {
   return tag.startsWith('</') || tag.endsWith('/>') || /\s/.test(tag) || HTML_ELEMENTS.has(name.toLowerCase()) || /^[A-Z]/.test(name) || line.includes(`</${name}>`) || line.trim() === tag;
 }
 
-/** A line as a reader sees it rendered: links as their text, without markup tags (inline `code` is left as written: `<title>` there is the point). */
-function readableLine(line: string): string {
+/** A line as a reader sees it rendered: links as their text, without markup tags unless they are its text (inline `code` is left as written: `<title>` there is the point). */
+function readableLine(line: string, tagsAreText = false): string {
   if (LINK_DEFINITION.test(line)) return '';
-  return quoted(line)
-    .replace(MARKDOWN_LINK, '$1')
+  const read = quoted(line).replace(MARKDOWN_LINK, '$1');
+  if (tagsAreText) return read;
+  return read
     .split(/(`[^`]*`)/)
     .map((part) => (part.startsWith('`') && part.endsWith('`') && part.length > 1 ? part : part.replace(MARKUP_TAG, (tag) => (!isMarkupTag(tag, line) ? tag : tag.startsWith('</') ? '' : ' '))))
     .join('');
@@ -276,7 +277,7 @@ const isTableRow = (raw: string) => /^\s*\|/.test(raw) || ((withoutCodeSpans(raw
 const cellsAsText = (line: string) => outsideCodeSpans(line, (text) => text.replace(/\|/g, ' '));
 
 /** Lines → blocks: wrapped lines joined, list items and headings kept apart, table cells spaced. */
-function proseBlocksOf(raws: string[]): Block[] {
+function proseBlocksOf(raws: string[], tagsAreText: boolean): Block[] {
   const blocks: Block[] = [];
   let current: string | undefined;
   let currentIsItem = false;
@@ -291,7 +292,7 @@ function proseBlocksOf(raws: string[]): Block[] {
   };
   const rows = raws.map(isTableRow);
   const lines = raws.map((raw, index) => {
-    const readable = looksLikeCode(raw) ? '' : readableLine(raw);
+    const readable = looksLikeCode(raw) ? '' : readableLine(raw, tagsAreText);
     return (rows[index] ? cellsAsText(readable) : readable).replace(/\s+/g, ' ').trim();
   });
   for (const [index, line] of lines.entries()) {
@@ -375,9 +376,11 @@ function headsEntry(heading: string, term: string): boolean {
 /**
  * A passage's sentences. `headings` is the chunk's heading path: when it ends with the terms of a
  * definition entry the chunk starts inside of (chunking/entry-terms.ts), the sentences before the
- * chunk's first heading or own term describe that entry and carry its terms.
+ * chunk's first heading or own term describe that entry and carry its terms. `tagsAreText` when
+ * the text was read out of HTML: what looks like a tag there is the page's text (Node's parameter
+ * types, "`path` <string> | <Buffer> | <URL>"), not markup a renderer hides.
  */
-export function sentencesOf(passage: string, headings?: readonly string[]): Sentence[] {
+export function sentencesOf(passage: string, headings?: readonly string[], { tagsAreText = false }: { tagsAreText?: boolean } = {}): Sentence[] {
   const entryTerms = termsOfEntryHeading(headings?.at(-1));
   let continuedTerm = entryTerms ? shownTerms(entryTerms) : identifierHeading(headings?.at(-1));
   const sentences: Sentence[] = [];
@@ -392,7 +395,7 @@ export function sentencesOf(passage: string, headings?: readonly string[]): Sent
   const pathHeadings = new Set((headings ?? []).map(headingKey));
   // Blocks of one paragraph (hard-wrapped where a sentence ended) share its number.
   let paragraph = -1;
-  for (const [blockIndex, read] of blocksOf(passage).entries()) {
+  for (const [blockIndex, read] of blocksOf(passage, tagsAreText).entries()) {
     paragraph = read.continuesParagraph && paragraph >= 0 ? paragraph : blockIndex;
     // The chunker knows its headings: a long title ending in a period ("Microstructural development
     // of … imaging.") is one though it reads like a sentence, and quoted it answers nothing.
@@ -436,7 +439,9 @@ export function sentencesOf(passage: string, headings?: readonly string[]): Sent
     // a definition ("--porcelain: Give the output… This is similar to the short output, but will
     // remain stable…") keep the term they describe: quoted alone they would not say what does that.
     const term = DEFINED_TERM.exec(block.text)?.[1];
-    if (term) continuedTerm = undefined;
+    // A list item's own term ("- Returns: <Function>" under Node's `util.promisify(original)`) is
+    // its own: the paragraphs after the list still describe the heading's.
+    if (term && !block.item) continuedTerm = undefined;
     for (const [index, text] of (block.row ? [block.text] : splitBlock(block.text)).entries()) {
       const named = term && index > 0 ? term : continuedTerm;
       sentences.push({ text, heading, position: sentences.length, block: paragraph, ...(named ? { term: named } : {}) });
