@@ -27,6 +27,7 @@ import { CHAT_LIMITS } from '../shared/rules/chat';
 import { CHUNK_SIZE_RANGE, OVERLAP_RANGE } from '../shared/rules/chunking';
 import { readJsonLines, readQrels } from './beir-files';
 import { askThroughChatApi, type ApiQuestion, type ApiSet, type ApiSetFile } from './chat-api-answers';
+import { visibleText } from './plain-bm25';
 import { abstractSentences } from './scifact-rationales';
 import { SCIFACT, sciFactFile, type SciFactDocument } from './scifact-files';
 
@@ -216,8 +217,23 @@ function scrapySiteSet(): ApiSet | string {
   return { name: 'scrapy-site', files, questions: keyFactQuestions(join(HERE, 'doc-questions', 'scrapy-site.jsonl')), site: { root, start: 'index.html', depth: 3 } };
 }
 
-/** A page's text as plain BM25 reads it: scripts, styles and tags dropped, entities left as they are. */
-const visibleText = (html: string) => html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]+>/g, ' ');
+/**
+ * Node.js 18's API reference as Debian's nodejs-doc ships it: built HTML pages, long references of
+ * signatures, parameter lists and examples, served on loopback and crawled from index.html as a
+ * website, two links deep (uploads take no HTML): 64 pages, all.html (every page in one) among
+ * them, as a user who adds the documentation site gets them. Its 30 questions, by a reader who
+ * never saw a reply, name pages by file name. The plain BM25 reference reads the same pages' text,
+ * tags stripped.
+ */
+function nodejsApiSet(): ApiSet | string {
+  const root = process.env.NODEJS_DOC_ROOT ?? '/usr/share/doc/nodejs/api';
+  if (!existsSync(join(root, 'fs.html'))) return `no Node.js API pages at ${root} (apt-get download nodejs-doc, dpkg-deb -x, then NODEJS_DOC_ROOT=<root>/usr/share/doc/nodejs/api)`;
+  const files = readdirSync(root)
+    .filter((page) => page.endsWith('.html') && page !== 'index.html')
+    .sort()
+    .map((page): ApiSetFile => ({ id: page, name: page, bytes: Buffer.from(visibleText(readFileSync(join(root, page), 'utf8'))), mimeType: 'text/plain' }));
+  return { name: 'nodejs-api', files, questions: keyFactQuestions(join(HERE, 'doc-questions', 'nodejs-api.jsonl')), site: { root, start: 'index.html', depth: 2 } };
+}
 
 /** Questions in git-docs-qa's format: one JSON object a line with id, question, expected_pages and key_facts. */
 function keyFactQuestions(path: string): ApiQuestion[] {
@@ -281,7 +297,7 @@ const { values: args } = parseArgs({ options: { set: { type: 'string', multiple:
 const sets: ApiSet[] = [];
 const skipped: Record<string, string> = {};
 // SciFact (5,183 abstracts, ten minutes) is asked only when named: `--set scifact`.
-const candidates: Array<[name: string, make: () => ApiSet | string]> = [...SETS.map((set): [string, () => ApiSet | string] => [set.name, () => packageSet(set)]), ['git-docs', gitDocsSet], ...Object.entries(SPHINX_SETS).map(([name, sources]): [string, () => ApiSet | string] => [name, () => sphinxSourcesSet(name, sources)]), ['fastify-docs', fastifyDocsSet], ['scrapy-site', scrapySiteSet], ['scifact', sciFactSet]];
+const candidates: Array<[name: string, make: () => ApiSet | string]> = [...SETS.map((set): [string, () => ApiSet | string] => [set.name, () => packageSet(set)]), ['git-docs', gitDocsSet], ...Object.entries(SPHINX_SETS).map(([name, sources]): [string, () => ApiSet | string] => [name, () => sphinxSourcesSet(name, sources)]), ['fastify-docs', fastifyDocsSet], ['scrapy-site', scrapySiteSet], ['nodejs-api', nodejsApiSet], ['scifact', sciFactSet]];
 for (const [name, make] of candidates) {
   if (args.set ? !args.set.includes(name) : name === 'scifact') continue;
   const candidate = make();

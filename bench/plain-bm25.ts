@@ -4,6 +4,9 @@
  * idf ln(1 + (N − df + 0.5)/(df + 0.5)), ties by id. Deliberately not the product's analyser: it is
  * the plain script a person would write, so the chat has to beat it, not match it.
  */
+/** An HTML page's text as plain BM25 reads it: scripts, styles and tags dropped, entities left as they are. */
+export const visibleText = (html: string) => html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]+>/g, ' ');
+
 const K1 = 0.9;
 const B = 0.4;
 const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];

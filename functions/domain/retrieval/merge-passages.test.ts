@@ -75,6 +75,23 @@ describe('mergePassages', () => {
     expect(mergePassages([passages], 1000).map((p) => p.documentId)).toEqual(bruteForce.map((p) => p.documentId));
   });
 
+  it("cites a page, not the page that gathers every page's text, for a chunk both hold word for word", () => {
+    const web = (page: string, score: number, text: string): Passage => ({ ...passage('web_1', 'kb1', score, text), sourceType: 'web', url: `https://nodejs.example/api/${page}` });
+    const rm = 'fs.rm removes files and directories, recursively when asked';
+    const join = 'path.join joins all given path segments together';
+    const unique = 'The single page holds every module in one';
+    const merged = mergePassages([[web('all.html', 0.9, rm), web('all.html', 0.85, join), web('fs.html', 0.8, rm), web('path.html', 0.75, join), web('all.html', 0.3, unique)]], 5, 2);
+    expect(merged.map((p) => [p.url!.split('/').at(-1), p.text])).toEqual([
+      ['fs.html', rm],
+      ['path.html', join],
+      ['all.html', unique],
+    ]);
+    // Boilerplate that many pages repeat gathers nothing: the best copy stands for the others, as before.
+    const note = 'This page is licensed under the MIT license';
+    const boilerplate = mergePassages([[web('a.html', 0.9, note), web('b.html', 0.8, note), web('c.html', 0.7, note)]], 5, 2);
+    expect(boilerplate.map((p) => p.url!.split('/').at(-1))).toEqual(['a.html']);
+  });
+
   it('breaks ties by the order of the knowledge bases', () => {
     expect(mergePassages([[passage('b', 'kb1', 0.5)], [passage('a', 'kb2', 0.5)]], 2).map((p) => p.knowledgeBaseId)).toEqual(['kb1', 'kb2']);
   });

@@ -26,19 +26,54 @@ function prefixOf(words: ReadonlySet<string>): string[] {
 }
 
 /**
+ * The passages of pages that gather other pages' text, when those pages' own passages are there to
+ * stand for them: a documentation site's single-page edition (Node's all.html, Sphinx's singlehtml),
+ * a print view. Crawled with the site, such a page holds every chunk of every page, and holding
+ * every word of the site it outranked the page each chunk belongs to: Node's API questions cited
+ * all.html first for every one. A gathering page is one whose passages repeat, word for word, those
+ * of two documents or more that repeat no other document's: boilerplate on many pages gathers
+ * nothing (each shares it with many), nor does an edited copy.
+ */
+function gatheredTwins(ordered: readonly Passage[]): Set<Passage> {
+  const bySaying = new Map<string, Passage[]>();
+  for (const passage of ordered) {
+    const saying = [...new Set(foldedWords(passage.text))].sort().join(' ');
+    (bySaying.get(saying) ?? bySaying.set(saying, []).get(saying)!).push(passage);
+  }
+  // Each document's twins: the one other document a chunk is repeated in, or many (Infinity).
+  const twins = new Map<string, Set<string>>();
+  const pairs: Array<[Passage, string]> = [];
+  for (const group of bySaying.values()) {
+    const keys = [...new Set(group.map(documentKeyOf))];
+    if (keys.length < 2) continue;
+    for (const key of keys) {
+      const own = twins.get(key) ?? twins.set(key, new Set()).get(key)!;
+      for (const other of keys) if (other !== key) own.add(keys.length > 2 ? `${other} (shared)` : other);
+    }
+    if (keys.length === 2) for (const passage of group) pairs.push([passage, keys.find((key) => key !== documentKeyOf(passage))!]);
+  }
+  const gathering = new Set([...twins].filter(([, others]) => [...others].filter((other) => twins.get(other)?.size === 1).length >= 2).map(([key]) => key));
+  return new Set(pairs.filter(([passage, twin]) => gathering.has(documentKeyOf(passage)) && !gathering.has(twin)).map(([passage]) => passage));
+}
+
+/**
  * The best `topK` passages of several knowledge bases, by score (ties: the caller's order of
  * knowledge bases, then document), keeping only the best of near-identical chunks. A passage is
  * compared only with the kept ones that share a word of its prefix (prefixOf), which finds every
- * near-duplicate while keeping a deep merge (evaluations ask for 1000) fast. At most `perDocument`
+ * near-duplicate while keeping a deep merge (evaluations ask for 1000) fast; of a chunk a gathering
+ * page repeats, the page's own copy is kept (gatheredTwins). At most `perDocument`
  * passages of one document are kept, and then the best passage of every document goes before any
  * document's second: a long page that repeats the question's words in every chunk would otherwise
  * fill a prompt's five places and leave the answerer one page to quote.
  */
 export function mergePassages(rankings: readonly Passage[][], topK: number, perDocument = Number.POSITIVE_INFINITY): Passage[] {
-  const ordered = rankings
+  const ranked = rankings
     .flatMap((passages, rank) => passages.map((passage) => ({ passage, rank })))
     .sort((a, b) => b.passage.score - a.passage.score || a.rank - b.rank || a.passage.documentId.localeCompare(b.passage.documentId))
     .map(({ passage }) => passage);
+  // A gathering page's copy of a chunk gives way to the page the chunk is from.
+  const gathered = gatheredTwins(ranked);
+  const ordered = gathered.size > 0 ? ranked.filter((passage) => !gathered.has(passage)) : ranked;
   const kept: Passage[] = [];
   const keptByPrefixWord = new Map<string, Array<ReadonlySet<string>>>();
   const perDocumentKept = new Map<string, number>();
