@@ -55,6 +55,14 @@ describe('sentencesOf', () => {
     expect(sentences.at(-1)).toMatchObject({ text: 'Takes a function following the error-first callback style.', term: '`util.promisify(original)`' });
   });
 
+  it("gives a sentence its example once when the page shows it again in another module system, and keeps a different block", () => {
+    const mjs = "```mjs\nimport { EventEmitter } from 'node:events';\nconst emitter = new EventEmitter();\nemitter.setMaxListeners(emitter.getMaxListeners() + 1);\n```";
+    const cjs = "```cjs\nconst EventEmitter = require('node:events');\nconst emitter = new EventEmitter();\nemitter.setMaxListeners(emitter.getMaxListeners() + 1);\n```";
+    expect(sentencesOf(`Raise the limit for one emitter:\n\n${mjs}\n\n${cjs}`)[0]?.code).toBe(mjs);
+    const run = '```console\n$ node app.mjs\n```';
+    expect(sentencesOf(`Raise the limit for one emitter:\n\n${mjs}\n\n${run}`)[0]?.code).toBe(`${mjs}\n${run}`);
+  });
+
   it('keeps fenced code out of the sentences, verbatim with the sentence that introduces it', () => {
     const sentences = sentencesOf(
       '## Queues\nSubscribe a queue to your topic:\n```ts\nconst queue = new Queue(this, "Q");\n# not a heading\ntopic.addSubscription(queue);\n```\nIt is done.\n```sh\nnpm run deploy\n```',

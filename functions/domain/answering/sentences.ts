@@ -139,6 +139,25 @@ function blocksOf(text: string, tagsAreText = false): Block[] {
 }
 
 /** The code block as an answer quotes it: at most MAX_CODE_LINES lines, and always closed. */
+/** Languages whose blocks a page shows side by side as one example: JavaScript's module systems and dialects, shells. */
+const FLAVOURS: ReadonlyArray<ReadonlySet<string>> = [new Set(['mjs', 'cjs', 'js', 'javascript', 'ts', 'typescript', 'jsx', 'tsx']), new Set(['bash', 'sh', 'shell', 'console', 'zsh', 'powershell', 'ps1', 'cmd', 'bat'])];
+
+/**
+ * Whether `block` repeats the last block of `code` in another flavour: both fences name a language
+ * of one family (FLAVOURS), not the same one, and four in five of the shorter's words are the other's ("import { EventEmitter }
+ * from 'node:events'" and "const EventEmitter = require('node:events')" over the same lines).
+ */
+function isOtherFlavour(code: string, block: string): boolean {
+  const openings = [...code.matchAll(/^(?:`{3,}|~{3,})\s*[\w+-]+\s*$/gm)];
+  const last = code.slice(openings.at(-1)?.index ?? 0);
+  const languages = [last, block].map((each) => /^(`{3,}|~{3,})\s*([\w+-]+)/.exec(each)?.[2]);
+  if (!languages[0] || !languages[1] || languages[0] === languages[1] || !FLAVOURS.some((family) => family.has(languages[0]!) && family.has(languages[1]!))) return false;
+  const [a, b] = [last, block].map((each) => new Set(each.match(/\w+/g) ?? []));
+  let shared = 0;
+  for (const word of a!) if (b!.has(word)) shared++;
+  return shared >= 0.8 * Math.min(a!.size, b!.size);
+}
+
 function quotedCode(block: string): string {
   const lines = block.split('\n');
   const fence = fenceOpenedBy(lines[0] ?? '');
@@ -410,7 +429,9 @@ export function sentencesOf(passage: string, headings?: readonly string[], { tag
       }
       // Blocks that follow one another with no text between are one listing cut in pieces ("create a
       // user, a virtual host and allow…:" and a block for each command): the sentence introduces them all.
-      else if (codeOwner?.code !== undefined && lineCount(codeOwner.code) + lineCount(block.text) <= MAX_CODE_LINES) codeOwner.code += `\n${quotedCode(block.text)}`;
+      else if (codeOwner?.code !== undefined && isOtherFlavour(codeOwner.code, block.text)) {
+        // The same example again in another module system or language (Node's `mjs` then `cjs`): once is enough.
+      } else if (codeOwner?.code !== undefined && lineCount(codeOwner.code) + lineCount(block.text) <= MAX_CODE_LINES) codeOwner.code += `\n${quotedCode(block.text)}`;
       else if (blockIndex === 0) for (const entry of codeEntries(block.text)) sentences.push({ ...entry, heading: heading ?? headings?.at(-1), position: sentences.length, block: paragraph, entry: true });
       // A section that opens with its code (a title, then an example) is answered by the title and the code.
       else if (afterHeading && heading !== undefined) {
