@@ -300,6 +300,13 @@ describe('issue 17: no loss between retrieval and citations', () => {
     expect(answer('How do I read a file by name or URL?', [passage('fil_fs', 'fs.md', text, 0.8)]).text).not.toContain('<Buffer>');
   });
 
+  it('quotes table rows as lines of their own, cells parted, and the prose after them apart', () => {
+    const keys = passage('fil_keys', 'readline.md', '| Keystrokes | Action | Notes |\n|---|---|---|\n| Ctrl+Z | Moves the running process into the background. | Does not work on Windows |\n| Ctrl+W | Deletes backward to a word boundary. | |\n\nThe process is moved into the background until it is resumed.', 0.8);
+    const result = answer('Which keystroke moves the running process into the background?', [keys]);
+    expect(result.text).toContain('- Ctrl+Z | Moves the running process into the background. | Does not work on Windows');
+    expect(result.text).not.toMatch(/Windows Ctrl\+W/);
+  });
+
   it('says nothing relevant when the passages hold next to none of the question\'s words, whatever their score', () => {
     const strong = [{ ...rebase, score: 0.95 }, { ...stash, score: 0.9 }];
     expect(answer('Where do visitors park their cars at the Lisbon office?', strong)).toMatchObject({ text: NOTHING_RELEVANT, citedPassageIndexes: [] });

@@ -256,7 +256,7 @@ function scoreCandidates(input: ChatModelInput): Candidate[] {
     // A short line of a slide or a chart is short by nature, not a fragment; so is a lead-in quoted
     // with its code ("For example:", a section's title over its example), unless it starts in lower
     // case ("and run it:"), the end of a sentence.
-    const length = sentence.line || (sentence.code !== undefined && (/^[\p{Lu}`]/u.test(sentence.text) || sentence.text === `${sentence.heading}:`)) ? 1 : lengthFactor(sentence.text.split(/\s+/).length);
+    const length = sentence.line || (sentence.code !== undefined && (/^[\p{Lu}`]/u.test(sentence.text) || sentence.text === `${sentence.heading}:`)) ? 1 : lengthFactor(sentence.text.split(/\s+/).filter((word) => word !== '|').length);
     const named = identifiers.some((name) => sentence.text.includes(name) || sentence.code?.includes(name));
     const bonus = (named ? NAMED_BONUS : 0) + phraseBonus(questionSequence, ownTerms[index] as string[]) + focusBonus(ownTerms[index] as string[], covered) + (covered.size > 0 && DEFINED_TERM.test(sentence.text) ? DEFINITION_BONUS : 0);
     const asking = asks(sentence.text) ? ASKING_SENTENCE_FACTOR : 1;
@@ -452,6 +452,17 @@ function compose(chosen: Candidate[]): { text: string; citedPassageIndexes: numb
       // or an earlier quoted sentence of the same description already named it.
       const termShown = sentence.term === undefined || named.has(sentence.term) || sentences.some((other) => other.position < sentence.position && other.text.startsWith(sentence.term!));
       const text = termShown ? sentence.text : `${sentence.term}: ${sentence.text}`;
+      // A table row is a line of its own, in a list with the rows quoted beside it, under the
+      // table's heading rather than each after its term.
+      if (sentence.row) {
+        if (quoted.length > 0) lines.push(`${quoted.join(' ')} ${marker}`);
+        quoted = [];
+        lines.push(`- ${sentence.text}`);
+        previous = sentence;
+        continue;
+      }
+      // Prose after a list of rows is a paragraph of its own, not the last row's continuation.
+      if (quoted.length === 0 && previous?.row) lines.push('');
       // Text left out between two quoted sentences is marked, unless the later one opens on the term it describes.
       const skips = quoted.length > 0 && previous !== undefined && sentence.position !== previous.position + 1 && !DEFINED_TERM.test(text);
       quoted.push(skips ? `… ${text}` : text);
@@ -467,6 +478,8 @@ function compose(chosen: Candidate[]): { text: string; citedPassageIndexes: numb
       quoted = [];
     }
     if (quoted.length > 0) lines.push(`${quoted.join(' ')} ${marker}`);
+    // Rows last: the marker closes the list.
+    else if (sentences.at(-1)?.row && lines.length > 0) lines[lines.length - 1] += ` ${marker}`;
     return lines.join('\n');
   });
   const cited = passageIndexes.filter((_, at) => paragraphs[at] !== '');

@@ -32,10 +32,10 @@ describe('sentencesOf', () => {
     ]);
   });
 
-  it('reads each table row as one line, without the separator row', () => {
-    expect(sentencesOf('| Plan | Price |\n|---|---|\n| Starter | 799 |').map((sentence) => sentence.text)).toEqual(['Plan Price', 'Starter 799']);
+  it('reads each table row as one line, its cells parted, without the separator row', () => {
+    expect(sentencesOf('| Plan | Price |\n|---|---|\n| Starter | 799 |').map((sentence) => sentence.text)).toEqual(['Plan | Price', 'Starter | 799']);
     // A row whose cell holds sentences stays one row.
-    expect(sentencesOf('| `%d` | Day of the month. Zero-padded. | 01, 02 |').map((sentence) => sentence.text)).toEqual(['`%d` Day of the month. Zero-padded. 01, 02']);
+    expect(sentencesOf('| `%d` | Day of the month. Zero-padded. | 01, 02 |').map((sentence) => sentence.text)).toEqual(['`%d` | Day of the month. Zero-padded. | 01, 02']);
   });
 
   it("keeps a pipe that borders no table cell: prose's, and a list item's types", () => {
@@ -191,9 +191,13 @@ describe('sentencesOf', () => {
     expect(sentencesOf(wrapped).map((sentence) => sentence.text)).toEqual(['uWSGI has optimized integration with Nginx uWSGI and Apache mod_proxy_uwsgi, and possibly other servers.']);
   });
 
+  it('reads a line of reST substitutions as prose, each by its name, not as a table row', () => {
+    expect(sentencesOf('If you use the |Quantity| infrastructure, then |QTable| is the preferred way.')).toEqual([{ text: 'If you use the Quantity infrastructure, then QTable is the preferred way.', position: 0, block: 0 }]);
+  });
+
   it('keeps a pipe inside inline code, which is no table cell border', () => {
     expect(sentencesOf("Jinja's `|tojson` filter uses the app's JSON provider and marks its output `|safe`.").map((sentence) => sentence.text)).toEqual(["Jinja's `|tojson` filter uses the app's JSON provider and marks its output `|safe`."]);
-    expect(sentencesOf('| Option | Default |\n|---|---|\n| `a|b` | on |')).toMatchObject([{ text: 'Option Default' }, { text: '`a|b` on' }]);
+    expect(sentencesOf('| Option | Default |\n|---|---|\n| `a|b` | on |')).toMatchObject([{ text: 'Option | Default', row: true }, { text: '`a|b` | on', row: true }]);
   });
 
   it('reads a link whose text is wrapped over two lines as its text', () => {

@@ -1,6 +1,6 @@
 import { closesFence, codeOf, fencedSegments, fenceOpenedBy } from '../../../shared/markdown/code-fences';
 import { termsOfEntryHeading } from '../chunking/entry-terms';
-import { inlineMarkup } from '../chunking/inline-markup';
+import { inlineMarkup, SUBSTITUTION } from '../chunking/inline-markup';
 import { outsideCodeSpans, withoutCodeSpans } from '../../../shared/markdown/code-spans';
 import { periodEndsSentence } from '../text-analysis/sentence-ends';
 import { markupAsMarkdown } from '../chunking/markup-text';
@@ -35,6 +35,8 @@ export interface Sentence {
    * quoted as code (`code`) under the heading; its text is what it says, for scoring.
    */
   entry?: boolean;
+  /** A table row, its cells parted by " | ": quoted as a line of its own, never run into prose. */
+  row?: boolean;
 }
 
 const LIST_MARKER = /^\s*(?:[-*+•▪◦–]|\d{1,3}[.)]|#\.|[a-z][.)])\s+/i;
@@ -286,14 +288,25 @@ function looksLikeCode(line: string): boolean {
 }
 
 /**
- * A table row: it opens on a cell border, or holds two outside code spans and is no list item. A
+ * A table row: it opens on a cell border, or holds two outside code spans and is no list item; a
+ * border has space (or the line's end) on both sides: "|Quantity|" is a reST substitution. A
  * pipe in a code span is code ("Jinja's `|tojson` filter"); a list item's are its text ("`path`
- * <string> | <Buffer> | <URL>", Node's parameter types), and so is a single one in prose.
+ * {string | Buffer | URL}", Node's parameter types), and so is a single one in prose.
  */
-const isTableRow = (raw: string) => /^\s*\|/.test(raw) || ((withoutCodeSpans(raw).match(/\|/g)?.length ?? 0) >= 2 && !LIST_MARKER.test(raw));
+const isTableRow = (raw: string) => /^\s*\|(?:\s|-|:|$)/.test(raw) || ((withoutCodeSpans(raw).match(/(?<!\S)\|(?!\S)/g)?.length ?? 0) >= 2 && !LIST_MARKER.test(raw));
 
-/** A table row's cell borders as spaces; a pipe inside inline code is kept. */
-const cellsAsText = (line: string) => outsideCodeSpans(line, (text) => text.replace(/\|/g, ' '));
+/**
+ * A table row's cells, parted by " | ", without the borders at its ends and its empty cells (a
+ * pipe inside inline code is kept): "Ctrl+Z | Moves running process into background. | Doesn't work on Windows".
+ * Spaced, the cells ran into one another ("…into background. Doesn't work on Windows Ctrl+W").
+ */
+const CELL_BORDER = '\u241f';
+const cellsAsText = (line: string) =>
+  outsideCodeSpans(line, (text) => text.replace(/\|/g, CELL_BORDER))
+    .split(CELL_BORDER)
+    .map((cell) => cell.trim())
+    .filter(Boolean)
+    .join(' | ');
 
 /** Lines → blocks: wrapped lines joined, list items and headings kept apart, table cells spaced. */
 function proseBlocksOf(raws: string[], tagsAreText: boolean): Block[] {
@@ -312,7 +325,8 @@ function proseBlocksOf(raws: string[], tagsAreText: boolean): Block[] {
   const rows = raws.map(isTableRow);
   const lines = raws.map((raw, index) => {
     const readable = looksLikeCode(raw) ? '' : readableLine(raw, tagsAreText);
-    return (rows[index] ? cellsAsText(readable) : readable).replace(/\s+/g, ' ').trim();
+    // A reST substitution ("|Quantity|") a chunk's text kept reads as its name, as in a table's cells.
+    return (rows[index] ? cellsAsText(readable) : outsideCodeSpans(readable, (text) => text.replace(SUBSTITUTION, '$1'))).replace(/\s+/g, ' ').trim();
   });
   for (const [index, line] of lines.entries()) {
     if (line === '') {
@@ -465,7 +479,7 @@ export function sentencesOf(passage: string, headings?: readonly string[], { tag
     if (term && !block.item) continuedTerm = undefined;
     for (const [index, text] of (block.row ? [block.text] : splitBlock(block.text)).entries()) {
       const named = term && index > 0 ? term : continuedTerm;
-      sentences.push({ text, heading, position: sentences.length, block: paragraph, ...(named ? { term: named } : {}) });
+      sentences.push({ text, heading, position: sentences.length, block: paragraph, ...(named ? { term: named } : {}), ...(block.row ? { row: true } : {}) });
     }
     // Under its own signature (a reST object's heading), a description's later paragraphs describe
     // it too, up to the next heading: "Return a Future…" says what run_coroutine_threadsafe returns.

@@ -30,7 +30,7 @@ const NAMED_REFERENCE = /(?<![`:\w])`([^`<\n]+)`__?(?![\w`])|\|([^|\n]+)\|__?(?!
  * A substitution reference (|Quantity|, |DBAPI|), which Sphinx replaces by a definition that is
  * often kept in the project's configuration, not on the page: shown as its name.
  */
-const SUBSTITUTION = /(?<![\w|\\])\|([A-Za-z][\w .-]*[\w.]|[A-Za-z])\|(?![\w|])/g;
+export const SUBSTITUTION = /(?<![\w|\\])\|([A-Za-z][\w .-]*[\w.]|[A-Za-z])\|(?![\w|])/g;
 /**
  * A cross-reference in the default role, which projects set to Python objects (`~.IOLoop.add_callback`,
  * psycopg2's `~cursor.execute()` and `!dbname`, `handler.locale <.Locale>`): shown as Sphinx shows
