@@ -2,6 +2,7 @@ import type { ChatModelInput, ChatModelPort } from '../../contracts/ports/chat-m
 import { readingText, type Passage } from '../../contracts/ports/passage';
 import { NOTHING_RELEVANT } from '../../domain/answering/answer-texts';
 import { contentTerms } from '../../domain/text-analysis/analyzers';
+import { namesInCode } from '../../domain/text-analysis/code-names';
 import { questionTermsOf, relevantPassages, termsToMatch } from '../../domain/answering/relevance';
 import { DEFINED_TERM, firstCodeBlock, sentencesOf, type Sentence } from '../../domain/answering/sentences';
 
@@ -148,15 +149,11 @@ const FOCUS_WEIGHT = 0.2;
 const DEFINITION_BONUS = 0.1;
 
 /**
- * The names in code a question writes: `association_proxy`, `os.getenv`, `scopedSession`,
- * `--autostash`. Split into words they match "association proxy" in prose as well; a sentence (or
- * the code it introduces) that writes the name itself gets NAMED_BONUS: it is about that thing.
+ * A sentence (or the code it introduces) that writes a name in code the question gives
+ * (namesInCode) gets this bonus: it is about that thing. Split into words the names match
+ * "association proxy" in prose as well.
  */
-const IDENTIFIER = /[A-Za-z_][\w.]*(?:_[\w.]*|\.[A-Za-z_]\w*|[a-z][A-Z]\w*)|--?[a-z][\w-]+/g;
 const NAMED_BONUS = 0.1;
-function identifiersOf(question: string): string[] {
-  return [...new Set(question.match(IDENTIFIER) ?? [])].filter((name) => name.length > 3);
-}
 
 /** A chunk's first sentence that starts in lower case is most likely the end of one cut at the chunk's start ("also enable dark mode for…"). */
 function isCutOff(sentence: Sentence): boolean {
@@ -181,7 +178,7 @@ function scoreCandidates(input: ChatModelInput): Candidate[] {
   const questionTerms = questionTermsOf(input);
   if (questionTerms.size === 0) return [];
   const questionSequence = contentTerms(input.question);
-  const identifiers = identifiersOf(input.question);
+  const identifiers = namesInCode(input.question);
   // A passage's headings, and a heading or term its sentences share, are read once: each of its sentences stands under them.
   const termsOfText = new Map<string, string[]>();
   const termsOf = (text: string) => {

@@ -89,6 +89,24 @@ describe('retrievePassages', () => {
     expect(passages.slice(2).every((p) => p.alongside === undefined)).toBe(true);
   });
 
+  it("hands as the first document's second further passage the best one that holds a name in code the question gives and no passage read so far does", async () => {
+    const vectors = fakeVectors({
+      'kb-kb-1-v1': [
+        hit('h1', 'fil_cluster', 0.9, 'The cluster module supports two methods of distributing incoming connections.'),
+        hit('h2', 'fil_cluster', 0.85, 'The first one is the round-robin approach, which distributes connections across the workers.'),
+        hit('h3', 'fil_cluster', 0.8, 'The second approach is where the primary creates the listen socket and sends it to the workers.'),
+        hit('h4', 'fil_cluster', 0.6, 'cluster.schedulingPolicy: the scheduling policy, either cluster.SCHED_RR or cluster.SCHED_NONE.'),
+        ...['b', 'c', 'd', 'e'].map((name, rank) => hit(name, `fil_${name}`, 0.7 - rank * 0.01, `Page ${name} about the cluster module.`)),
+      ],
+    });
+    const ask = (query: string) => retrievePassages({ database: fakeDatabase({}), vectors, embeddings: noEmbeddings }, { organizationId: 'o', knowledgeBases: [{ id: 'kb_1', name: 'One', active_index_version: 1 }], query, topK: 5 });
+    const named = await ask('How does the cluster module distribute connections, and how do I change cluster.schedulingPolicy?');
+    expect(named[0]!.alongside?.map((passage) => passage.text.slice(0, 30))).toEqual(['The first one is the round-rob', 'cluster.schedulingPolicy: the ']);
+    // Without a name to find, the next-best passages, in score order.
+    const plain = await ask('How does the cluster module distribute connections?');
+    expect(plain[0]!.alongside?.map((passage) => passage.text.slice(0, 30))).toEqual(['The first one is the round-rob', 'The second approach is where t']);
+  });
+
   it('sends text and vector when hybrid, and falls back to text on an index built without vectors', async () => {
     const vectors = fakeVectors({ 'kb-kb-1-v1': new Error('lexical-only'), 'kb-kb-1-v1#text': [hit('a', 'fil_a', 0.5, 'answer')] });
     const passages = await retrievePassages({ database: fakeDatabase({ kb_1: 1 }), vectors, embeddings }, { organizationId: 'o', knowledgeBases: [{ id: 'kb_1', name: 'One', active_index_version: 1 }], query: 'q', topK: 3 });
