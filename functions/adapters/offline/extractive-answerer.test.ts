@@ -307,6 +307,12 @@ describe('issue 17: no loss between retrieval and citations', () => {
     expect(result.text).not.toMatch(/Windows Ctrl\+W/);
   });
 
+  it('quotes list items chosen without their introduction as items, not run together as one sentence', () => {
+    const uses = passage('fil_diag', 'diagnostics.md', 'The channel publishes pending requests.\n\n- Verifying that request deduplication works as expected\n- Monitoring the number of concurrent in-flight requests\n- Debugging deduplication behavior in production environments', 0.8);
+    const result = answer('How do I monitor in-flight requests and debug deduplication in production?', [uses]);
+    expect(result.text).toMatch(/^- Monitoring the number of concurrent in-flight requests\n- Debugging deduplication behavior in production environments \[1\]/m);
+  });
+
   it('says nothing relevant when the passages hold next to none of the question\'s words, whatever their score', () => {
     const strong = [{ ...rebase, score: 0.95 }, { ...stash, score: 0.9 }];
     expect(answer('Where do visitors park their cars at the Lisbon office?', strong)).toMatchObject({ text: NOTHING_RELEVANT, citedPassageIndexes: [] });

@@ -441,6 +441,8 @@ function compose(chosen: Candidate[]): { text: string; citedPassageIndexes: numb
     if (entries.length > 0) lines.push(`${entries[0]!.heading ?? 'Code'} ${marker}:`, '```', ...entryLines, '```');
     const named = new Set<string>();
     let previous: Sentence | undefined;
+    // Whether the last line is a row or an item this loop quoted, which the marker has not closed yet.
+    let listOpen = false;
     for (const sentence of sentences) {
       if (sentence.line || sentence.entry) continue;
       // An item already quoted in its introduction's list is not quoted again, nor is any sentence of it.
@@ -449,17 +451,23 @@ function compose(chosen: Candidate[]): { text: string; citedPassageIndexes: numb
       // or an earlier quoted sentence of the same description already named it.
       const termShown = sentence.term === undefined || named.has(sentence.term) || sentences.some((other) => other.position < sentence.position && other.text.startsWith(sentence.term!));
       const text = termShown ? sentence.text : `${sentence.term}: ${sentence.text}`;
-      // A table row is a line of its own, in a list with the rows quoted beside it, under the
-      // table's heading rather than each after its term.
-      if (sentence.row) {
+      // A table row or a list item is a line of its own, in a list with the rows or items quoted
+      // beside it, under the table's heading rather than each after its term; an item's further
+      // sentences go on in its line (an item that introduces code or a list is quoted with them, as
+      // a sentence). Run into prose, items read as one sentence ("Monitoring the number of
+      // concurrent in-flight requests Debugging deduplication behavior…").
+      if (sentence.row || (sentence.item && sentence.code === undefined && sentence.items === undefined)) {
         if (quoted.length > 0) lines.push(`${quoted.join(' ')} ${marker}`);
         quoted = [];
-        lines.push(`- ${sentence.text}`);
+        if (sentence.item && listOpen && previous?.item && previous.block === sentence.block && sentence.position === previous.position + 1) lines[lines.length - 1] += ` ${sentence.text}`;
+        else lines.push(`- ${sentence.row ? sentence.text : text}`);
+        listOpen = true;
         previous = sentence;
         continue;
       }
-      // Prose after a list of rows is a paragraph of its own, not the last row's continuation.
-      if (quoted.length === 0 && previous?.row) lines.push('');
+      listOpen = false;
+      // Prose after a list is a paragraph of its own, not the last line's continuation.
+      if (quoted.length === 0 && (previous?.row || previous?.item)) lines.push('');
       // Text left out between two quoted sentences is marked, unless the later one opens on the term it describes.
       const skips = quoted.length > 0 && previous !== undefined && sentence.position !== previous.position + 1 && !DEFINED_TERM.test(text);
       quoted.push(skips ? `… ${text}` : text);
@@ -475,8 +483,8 @@ function compose(chosen: Candidate[]): { text: string; citedPassageIndexes: numb
       quoted = [];
     }
     if (quoted.length > 0) lines.push(`${quoted.join(' ')} ${marker}`);
-    // Rows last: the marker closes the list.
-    else if (sentences.at(-1)?.row && lines.length > 0) lines[lines.length - 1] += ` ${marker}`;
+    // A list last: the marker closes it.
+    else if (listOpen) lines[lines.length - 1] += ` ${marker}`;
     return lines.join('\n');
   });
   const cited = passageIndexes.filter((_, at) => paragraphs[at] !== '');

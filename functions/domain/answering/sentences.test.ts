@@ -18,8 +18,8 @@ describe('sentencesOf', () => {
     expect(sentences).toEqual([
       { text: 'Refunds are issued within 14 days of purchase.', heading: 'Refund policy', position: 0, block: 1 },
       { text: 'Items must be unused.', heading: 'Refund policy', position: 1, block: 1 },
-      { text: 'Orders ship in 2 days.', heading: 'Shipping', position: 2, block: 3 },
-      { text: 'Express costs $15.', heading: 'Shipping', position: 3, block: 4 },
+      { text: 'Orders ship in 2 days.', heading: 'Shipping', position: 2, block: 3, item: true },
+      { text: 'Express costs $15.', heading: 'Shipping', position: 3, block: 4, item: true },
     ]);
   });
 

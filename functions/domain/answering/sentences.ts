@@ -37,6 +37,8 @@ export interface Sentence {
   entry?: boolean;
   /** A table row, its cells parted by " | ": quoted as a line of its own, never run into prose. */
   row?: boolean;
+  /** A list item's sentence: quoted as an item when its list's introduction is not quoted with it. */
+  item?: boolean;
 }
 
 const LIST_MARKER = /^\s*(?:[-*+•▪◦–]|\d{1,3}[.)]|#\.|[a-z][.)])\s+/i;
@@ -479,7 +481,7 @@ export function sentencesOf(passage: string, headings?: readonly string[], { tag
     if (term && !block.item) continuedTerm = undefined;
     for (const [index, text] of (block.row ? [block.text] : splitBlock(block.text)).entries()) {
       const named = term && index > 0 ? term : continuedTerm;
-      sentences.push({ text, heading, position: sentences.length, block: paragraph, ...(named ? { term: named } : {}), ...(block.row ? { row: true } : {}) });
+      sentences.push({ text, heading, position: sentences.length, block: paragraph, ...(named ? { term: named } : {}), ...(block.row ? { row: true } : {}), ...(block.item ? { item: true } : {}) });
     }
     // Under its own signature (a reST object's heading), a description's later paragraphs describe
     // it too, up to the next heading: "Return a Future…" says what run_coroutine_threadsafe returns.
