@@ -186,20 +186,40 @@ const SPHINX_SETS: Record<string, SphinxSources[]> = {
   ],
 };
 
-/**
- * Fastify's documentation, the Markdown pages its npm package ships (docs/), when unpacked
- * (FASTIFY_DOCS_ROOT): `npm pack fastify@5.12.8`, `tar -xzf fastify-5.12.8.tgz`, then
- * FASTIFY_DOCS_ROOT=<dir>/package/docs. Uploaded as Markdown, each under its path.
- */
-function fastifyDocsSet(): ApiSet | string {
-  const root = process.env.FASTIFY_DOCS_ROOT;
-  if (!root || !existsSync(join(root, 'Reference', 'Server.md'))) return 'no Fastify docs (npm pack fastify@5.12.8, tar -xzf, then FASTIFY_DOCS_ROOT=<dir>/package/docs)';
-  const files = markdownFiles(root).map((path): ApiSetFile => {
-    const id = relative(root, path);
-    return { id, name: id.replace(/\//g, '_'), bytes: readFileSync(path), mimeType: 'text/markdown' };
-  });
-  return { name: 'fastify-docs', files, questions: keyFactQuestions(join(HERE, 'doc-questions', 'fastify-docs.jsonl')) };
+/** Markdown pages an npm package ships, when unpacked: the variable that points at them, how to get them, the id prefix when a set holds two packages. */
+interface MarkdownSources {
+  variable: string;
+  /** A file that must be there. */
+  marker: string;
+  obtain: string;
+  prefix?: string;
 }
+
+/** A set of Markdown pages uploaded as Markdown, each under its path (and its package's prefix), with questions in git-docs-qa's format. */
+function markdownDocsSet(name: string, sources: MarkdownSources[]): ApiSet | string {
+  const missing = sources.find((source) => !process.env[source.variable] || !existsSync(join(process.env[source.variable]!, source.marker)));
+  if (missing) return `no ${name} pages (${missing.obtain}, then ${missing.variable}=<dir>)`;
+  const files = sources.flatMap((source) => {
+    const root = process.env[source.variable]!;
+    return markdownFiles(root).map((path): ApiSetFile => {
+      const id = `${source.prefix ?? ''}${relative(root, path)}`;
+      return { id, name: id.replace(/\//g, '_'), bytes: readFileSync(path), mimeType: 'text/markdown' };
+    });
+  });
+  return { name, files, questions: keyFactQuestions(join(HERE, 'doc-questions', `${name}.jsonl`)) };
+}
+
+/**
+ * Markdown sets: Fastify 5.12.8's 41 pages (docs/), and undici 7.30.2's 45 (docs/docs/) with pino
+ * 10.4.0's 15 (docs/) in one knowledge base, as their npm packages ship them.
+ */
+const MARKDOWN_SETS: Record<string, MarkdownSources[]> = {
+  'fastify-docs': [{ variable: 'FASTIFY_DOCS_ROOT', marker: 'Reference/Server.md', obtain: 'npm pack fastify@5.12.8, tar -xzf, FASTIFY_DOCS_ROOT=<dir>/package/docs' }],
+  'undici-pino-docs': [
+    { variable: 'UNDICI_DOCS_ROOT', marker: 'api/Agent.md', obtain: 'npm pack undici@7.30.2, tar -xzf, UNDICI_DOCS_ROOT=<dir>/package/docs/docs', prefix: 'undici/' },
+    { variable: 'PINO_DOCS_ROOT', marker: 'api.md', obtain: 'npm pack pino@10.4.0, tar -xzf, PINO_DOCS_ROOT=<dir>/package/docs', prefix: 'pino/' },
+  ],
+};
 
 /**
  * Scrapy 2.8's documentation as its built HTML site (python-scrapy-doc ships no reST sources),
@@ -297,7 +317,7 @@ const { values: args } = parseArgs({ options: { set: { type: 'string', multiple:
 const sets: ApiSet[] = [];
 const skipped: Record<string, string> = {};
 // SciFact (5,183 abstracts, ten minutes) is asked only when named: `--set scifact`.
-const candidates: Array<[name: string, make: () => ApiSet | string]> = [...SETS.map((set): [string, () => ApiSet | string] => [set.name, () => packageSet(set)]), ['git-docs', gitDocsSet], ...Object.entries(SPHINX_SETS).map(([name, sources]): [string, () => ApiSet | string] => [name, () => sphinxSourcesSet(name, sources)]), ['fastify-docs', fastifyDocsSet], ['scrapy-site', scrapySiteSet], ['nodejs-api', nodejsApiSet], ['scifact', sciFactSet]];
+const candidates: Array<[name: string, make: () => ApiSet | string]> = [...SETS.map((set): [string, () => ApiSet | string] => [set.name, () => packageSet(set)]), ['git-docs', gitDocsSet], ...Object.entries(SPHINX_SETS).map(([name, sources]): [string, () => ApiSet | string] => [name, () => sphinxSourcesSet(name, sources)]), ...Object.entries(MARKDOWN_SETS).map(([name, sources]): [string, () => ApiSet | string] => [name, () => markdownDocsSet(name, sources)]), ['scrapy-site', scrapySiteSet], ['nodejs-api', nodejsApiSet], ['scifact', sciFactSet]];
 for (const [name, make] of candidates) {
   if (args.set ? !args.set.includes(name) : name === 'scifact') continue;
   const candidate = make();
