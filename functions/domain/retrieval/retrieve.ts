@@ -151,21 +151,8 @@ export function withNextOfDocument(merged: Passage[], rankings: readonly Passage
     if (count === 0) return passage;
     const key = documentKeyOf(passage);
     const ofDocument = candidates.filter((other) => documentKeyOf(other) === key).sort((a, b) => b.score - a.score);
-    const chosen = ofDocument.slice(0, 1);
-    // The further ones after the next: the best that holds a word of a name in code the question
-    // gives that none read so far does, if one does. A question in two parts ("How does the cluster
-    // module distribute connections, and how do I change cluster.schedulingPolicy?") has its second
-    // answered in another section, while the page's next-best passages all match its first (Node's
-    // API, key facts 0.544 to 0.556). Any word of the question, not only a name's, cost five sets a
-    // question's facts each (mean 0.637 to 0.632).
-    const said = new Set([passage, ...chosen].flatMap(termsOfPassage));
-    while (chosen.length < count && chosen.length < ofDocument.length) {
-      const rest = ofDocument.filter((other) => !chosen.includes(other));
-      const adding = rest.find((other) => termsOfPassage(other).some((term) => named.has(term) && !said.has(term)));
-      const next = adding ?? rest[0]!;
-      chosen.push(next);
-      for (const term of termsOfPassage(next)) said.add(term);
-    }
+    // A question that gives no name in code (most) takes the next-best passages as they come.
+    const chosen = named.size === 0 ? ofDocument.slice(0, count) : furtherWithNames(passage, ofDocument, count, named);
     const further = chosen
       .map((next) => {
         // Its last sentence whole (restOfSentence), not the rest of its page: that is the best passage's to read.
@@ -174,6 +161,28 @@ export function withNextOfDocument(merged: Passage[], rankings: readonly Passage
       });
     return further.length > 0 ? { ...passage, alongside: further } : passage;
   });
+}
+
+/**
+ * The next-best passage of `passage`'s document, then, for the further ones, the best that holds a
+ * word of a name in code the question gives (`named`) that none read so far does, if one does. A
+ * question in two parts ("How does the cluster module distribute connections, and how do I change
+ * cluster.schedulingPolicy?") has its second answered in another section, while the page's
+ * next-best passages all match its first (Node's API, key facts 0.544 to 0.556). Any word of the
+ * question, not only a name's, cost five sets a question's facts each (mean 0.637 to 0.632).
+ */
+function furtherWithNames(passage: Passage, ofDocument: readonly Passage[], count: number, named: ReadonlySet<string>): Passage[] {
+  const termsOf = new Map<Passage, string[]>();
+  const terms = (other: Passage) => termsOf.get(other) ?? termsOf.set(other, termsOfPassage(other)).get(other)!;
+  const chosen = ofDocument.slice(0, 1);
+  const said = new Set([passage, ...chosen].flatMap(terms));
+  while (chosen.length < count && chosen.length < ofDocument.length) {
+    const rest = ofDocument.filter((other) => !chosen.includes(other));
+    const next = rest.find((other) => terms(other).some((term) => named.has(term) && !said.has(term))) ?? rest[0]!;
+    chosen.push(next);
+    for (const term of terms(next)) said.add(term);
+  }
+  return chosen;
 }
 
 /** A passage's words as the question's are read: its text's and its headings'. */
