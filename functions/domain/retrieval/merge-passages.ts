@@ -42,19 +42,23 @@ function gatheredTwins(ordered: readonly Passage[]): Set<Passage> {
     const saying = passage.text;
     (bySaying.get(saying) ?? bySaying.set(saying, []).get(saying)!).push(passage);
   }
-  // Each document's twins: the one other document a chunk is repeated in, or many (Infinity).
-  const twins = new Map<string, Set<string>>();
+  // Each document's partners: the documents a chunk of it is repeated in, one other only; and the
+  // documents that share a chunk with two others or more (boilerplate), which pair with nothing.
+  const partners = new Map<string, Set<string>>();
+  const shared = new Set<string>();
   const pairs: Array<[Passage, string]> = [];
   for (const group of bySaying.values()) {
     const keys = [...new Set(group.map(documentKeyOf))];
-    if (keys.length < 2) continue;
-    for (const key of keys) {
-      const own = twins.get(key) ?? twins.set(key, new Set()).get(key)!;
-      for (const other of keys) if (other !== key) own.add(keys.length > 2 ? `${other} (shared)` : other);
-    }
-    if (keys.length === 2) for (const passage of group) pairs.push([passage, keys.find((key) => key !== documentKeyOf(passage))!]);
+    if (keys.length > 2) for (const key of keys) shared.add(key);
+    if (keys.length !== 2) continue;
+    const [one, other] = keys as [string, string];
+    (partners.get(one) ?? partners.set(one, new Set()).get(one)!).add(other);
+    (partners.get(other) ?? partners.set(other, new Set()).get(other)!).add(one);
+    for (const passage of group) pairs.push([passage, documentKeyOf(passage) === one ? other : one]);
   }
-  const gathering = new Set([...twins].filter(([, others]) => [...others].filter((other) => twins.get(other)?.size === 1).length >= 2).map(([key]) => key));
+  // A page whose chunks only one other document repeats.
+  const pairedOnce = (key: string) => !shared.has(key) && partners.get(key)?.size === 1;
+  const gathering = new Set([...partners].filter(([, others]) => [...others].filter(pairedOnce).length >= 2).map(([key]) => key));
   return new Set(pairs.filter(([passage, twin]) => gathering.has(documentKeyOf(passage)) && !gathering.has(twin)).map(([passage]) => passage));
 }
 
