@@ -152,10 +152,12 @@ const FLAVOURS: ReadonlyArray<ReadonlySet<string>> = [new Set(['mjs', 'cjs', 'js
  * from 'node:events'" and "const EventEmitter = require('node:events')" over the same lines).
  */
 function isOtherFlavour(code: string, block: string): boolean {
-  const openings = [...code.matchAll(/^(?:`{3,}|~{3,})\s*[\w+-]+\s*$/gm)];
-  const last = code.slice(openings.at(-1)?.index ?? 0);
-  const languages = [last, block].map((each) => /^(`{3,}|~{3,})\s*([\w+-]+)/.exec(each)?.[2]);
-  if (!languages[0] || !languages[1] || languages[0] === languages[1] || !FLAVOURS.some((family) => family.has(languages[0]!) && family.has(languages[1]!))) return false;
+  // Its last block opens on the last fence that names a language (a closing fence names none).
+  const codeLines = code.split('\n');
+  const opening = codeLines.findLastIndex((line) => (fenceOpenedBy(line)?.info ?? '') !== '');
+  const last = codeLines.slice(Math.max(0, opening)).join('\n');
+  const [language, other] = [last, block].map((each) => fenceOpenedBy(each.split('\n', 1)[0]!)?.info.split(/\s/, 1)[0]);
+  if (!language || !other || language === other || !FLAVOURS.some((family) => family.has(language) && family.has(other))) return false;
   const [a, b] = [last, block].map((each) => new Set(each.match(/\w+/g) ?? []));
   let shared = 0;
   for (const word of a!) if (b!.has(word)) shared++;
