@@ -30,6 +30,7 @@ import { SCIFACT, SCIFACT_FILE_FORMAT, sciFactFile, type SciFactDocument } from 
 import type { ChatLoadPlan, ChatLoadResult, RateLimitWindow } from './chat-load';
 import { inBatches } from './in-batches';
 import { percentile } from './percentile';
+import { watchGarbageCollection } from './garbage-collection';
 import { findProcess, processCpuMs } from './process-cpu';
 import { ndcgAt, recallAt } from './ranking-metrics';
 import type { Json } from '../test/support/json';
@@ -269,6 +270,7 @@ async function main(): Promise<void> {
       const failures: Record<string, number> = {};
       const profiling = profile ? await startProfiling() : undefined;
       const nodeCpuBefore = process.cpuUsage();
+      const collections = watchGarbageCollection();
       const dynamoCpuBefore = dynamoDbLocal === undefined ? null : processCpuMs(dynamoDbLocal);
       const levelStartedAt = performance.now();
       const { sends, rateLimit } = await runChatLoad({ baseUrl: platform.url, applicationId: app.id as string, apiToken, users, requests, messagesPerSession: LOAD.messagesPerSession, questions });
@@ -285,6 +287,7 @@ async function main(): Promise<void> {
       }
       const seconds = (performance.now() - levelStartedAt) / 1000;
       const nodeCpu = process.cpuUsage(nodeCpuBefore);
+      const collected = collections.stop();
       const dynamoCpuAfter = dynamoDbLocal === undefined ? null : processCpuMs(dynamoDbLocal);
       if (profiling) writeFileSync(PROFILE, JSON.stringify(await profiling.stop()));
       const level = {
@@ -300,6 +303,8 @@ async function main(): Promise<void> {
           node: ms((nodeCpu.user + nodeCpu.system) / 1000 / sends.length),
           dynamoDbLocal: dynamoCpuBefore === null || dynamoCpuAfter === null ? null : ms((dynamoCpuAfter - dynamoCpuBefore) / sends.length),
         },
+        // Of Node's, the main thread's garbage collection (the young generation's scavenges apart).
+        garbageCollectionMsPerSend: { young: ms(collected.youngMs / sends.length), other: ms(collected.otherMs / sends.length), collections: collected.collections },
       };
       console.log(`${users} user(s): p50 ${level.excludingModelMs.p50} ms, p95 ${level.excludingModelMs.p95} ms excluding the answerer (${roundTrips.length} sends, ${Object.keys(failures).length ? `failures ${JSON.stringify(failures)}` : 'no failures'}).`);
       return level;
