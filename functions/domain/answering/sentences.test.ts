@@ -55,6 +55,23 @@ describe('sentencesOf', () => {
     expect(sentences.at(-1)).toMatchObject({ text: 'Takes a function following the error-first callback style.', term: '`util.promisify(original)`' });
   });
 
+  it('names by its label the paragraphs indented under a list item, and nothing once the text leaves the item', () => {
+    // Celery's signal pages list each argument so; quoted alone, "Positional arguments…" said not whose.
+    const sentences = sentencesOf('Provides arguments:\n\n* ``task_id``\n\n    Id of the task.\n\n* ``args``\n\n    Positional arguments the task was called with.\n\nSender is the task object.');
+    expect(sentences.map(({ text, term }) => [text, term])).toEqual([
+      ['Provides arguments:', undefined],
+      ['`task_id`', undefined],
+      ['Id of the task.', '`task_id`'],
+      ['`args`', undefined],
+      ['Positional arguments the task was called with.', '`args`'],
+      ['Sender is the task object.', undefined],
+    ]);
+    // An item that says something is no label: the paragraph under it stands on its own.
+    const said = sentencesOf('- Run the worker with the pool you chose, as shown below.\n\n  It starts at once.');
+    expect(said.at(-1)).toMatchObject({ text: 'It starts at once.' });
+    expect(said.at(-1)?.term).toBeUndefined();
+  });
+
   it("gives a sentence its example once when the page shows it again in another module system, and keeps a different block", () => {
     const mjs = "```mjs\nimport { EventEmitter } from 'node:events';\nconst emitter = new EventEmitter();\nemitter.setMaxListeners(emitter.getMaxListeners() + 1);\n```";
     const cjs = "```cjs\nconst EventEmitter = require('node:events');\nconst emitter = new EventEmitter();\nemitter.setMaxListeners(emitter.getMaxListeners() + 1);\n```";

@@ -92,6 +92,8 @@ interface Block {
   row?: boolean;
   /** Prose that goes on the paragraph before it: it starts on the next line after a sentence's end, no blank line between. */
   continuesParagraph?: boolean;
+  /** A paragraph indented under a list item that is a short label ("- Inspect command"): the label, which the paragraph describes. */
+  underItem?: string;
 }
 
 /** The most list items an answer quotes under the sentence that introduces them. */
@@ -318,10 +320,18 @@ function proseBlocksOf(raws: string[], tagsAreText: boolean): Block[] {
   let current: string | undefined;
   let currentIsItem = false;
   let currentContinues = false;
+  // The last list item and how far its marker is indented: paragraphs indented further belong to it.
+  let item: { indent: number; text: string } | undefined;
+  let currentIndent = 0;
   const flush = () => {
     // Links again, now that wrapped lines are joined: "[State Machine\nData](…)" spans two.
     const text = current?.replace(MARKDOWN_LINK, '$1').trim();
-    if (text) blocks.push({ text, heading: false, ...(currentIsItem ? { item: true } : {}), ...(currentContinues ? { continuesParagraph: true } : {}) });
+    if (text) {
+      const under = !currentIsItem && item !== undefined && currentIndent > item.indent && isItemLabel(item.text) ? item.text : undefined;
+      blocks.push({ text, heading: false, ...(currentIsItem ? { item: true } : {}), ...(currentContinues ? { continuesParagraph: true } : {}), ...(under ? { underItem: under } : {}) });
+      if (currentIsItem) item = { indent: currentIndent, text };
+      else if (item !== undefined && currentIndent <= item.indent) item = undefined;
+    }
     current = undefined;
     currentIsItem = false;
     currentContinues = false;
@@ -340,11 +350,13 @@ function proseBlocksOf(raws: string[], tagsAreText: boolean): Block[] {
     // A table row stands alone: its cells read as one line; a separator row (|---|) says nothing.
     if (rows[index]) {
       flush();
+      item = undefined;
       if (/[\p{L}\p{N}]/u.test(line)) blocks.push({ text: line, heading: false, row: true });
       continue;
     }
     if ((isHeadingLine(line, lines[index + 1]) && (current === undefined || ENDS_SENTENCE.test(current))) || (current === undefined && isQuestionTitle(line, lines.slice(index + 1)))) {
       flush();
+      item = undefined;
       blocks.push({ text: line.replace(HEADING_MARKER, '').replace(/[:#\s]+$/, ''), heading: true });
       continue;
     }
@@ -360,11 +372,18 @@ function proseBlocksOf(raws: string[], tagsAreText: boolean): Block[] {
       current = line.replace(LIST_MARKER, '');
       currentIsItem = startsItem;
       currentContinues = sameParagraph;
+      currentIndent = /^\s*/.exec(raws[index]!)![0].length;
     }
   }
   flush();
   return blocks;
 }
+
+/** A list item that names something rather than says it: a few words, no sentence's end ("Inspect command", "Install the package"). */
+function isItemLabel(text: string): boolean {
+  return text.split(/\s+/).length <= MAX_LABEL_WORDS && !/[.!?:;,]$/.test(text);
+}
+const MAX_LABEL_WORDS = 6;
 
 /** One block → sentences, split after . ! ? (and closing quotes) before a capital, digit or quote. */
 function splitBlock(text: string): string[] {
@@ -482,7 +501,8 @@ export function sentencesOf(passage: string, headings?: readonly string[], { tag
     // its own: the paragraphs after the list still describe the heading's.
     if (term && !block.item) continuedTerm = undefined;
     for (const [index, text] of (block.row ? [block.text] : splitBlock(block.text)).entries()) {
-      const named = term && index > 0 ? term : continuedTerm;
+      // A paragraph under a labelled item describes the label ("- Inspect command" over "Does not have side effects…").
+      const named = term && index > 0 ? term : (block.underItem ?? continuedTerm);
       sentences.push({ text, heading, position: sentences.length, block: paragraph, ...(named ? { term: named } : {}), ...(block.row ? { row: true } : {}), ...(block.item ? { item: true } : {}) });
     }
     // Under its own signature (a reST object's heading), a description's later paragraphs describe
