@@ -144,7 +144,6 @@ function blocksOf(text: string, tagsAreText = false): Block[] {
   );
 }
 
-/** The code block as an answer quotes it: at most MAX_CODE_LINES lines, and always closed. */
 /** Languages whose blocks a page shows side by side as one example: JavaScript's module systems and dialects, shells. */
 const FLAVOURS: ReadonlyArray<ReadonlySet<string>> = [new Set(['mjs', 'cjs', 'js', 'javascript', 'ts', 'typescript', 'jsx', 'tsx']), new Set(['bash', 'sh', 'shell', 'console', 'zsh', 'powershell', 'ps1', 'cmd', 'bat'])];
 
@@ -166,6 +165,7 @@ function isOtherFlavour(code: string, block: string): boolean {
   return shared >= 0.8 * Math.min(a!.size, b!.size);
 }
 
+/** The code block as an answer quotes it: at most MAX_CODE_LINES lines, and always closed. */
 function quotedCode(block: string): string {
   const lines = block.split('\n');
   const fence = fenceOpenedBy(lines[0] ?? '');
@@ -320,16 +320,16 @@ function proseBlocksOf(raws: string[], tagsAreText: boolean): Block[] {
   let current: string | undefined;
   let currentIsItem = false;
   let currentContinues = false;
-  // The last list item and how far its marker is indented: paragraphs indented further belong to it.
-  let item: { indent: number; text: string } | undefined;
+  // The last list item, how far its marker is indented (paragraphs indented further belong to it) and its label, if it is one.
+  let item: { indent: number; label?: string } | undefined;
   let currentIndent = 0;
   const flush = () => {
     // Links again, now that wrapped lines are joined: "[State Machine\nData](…)" spans two.
     const text = current?.replace(MARKDOWN_LINK, '$1').trim();
     if (text) {
-      const under = !currentIsItem && item !== undefined && currentIndent > item.indent && isItemLabel(item.text) ? item.text : undefined;
+      const under = !currentIsItem && item !== undefined && currentIndent > item.indent ? item.label : undefined;
       blocks.push({ text, heading: false, ...(currentIsItem ? { item: true } : {}), ...(currentContinues ? { continuesParagraph: true } : {}), ...(under ? { underItem: under } : {}) });
-      if (currentIsItem) item = { indent: currentIndent, text };
+      if (currentIsItem) item = { indent: currentIndent, ...(isItemLabel(text) ? { label: text } : {}) };
       else if (item !== undefined && currentIndent <= item.indent) item = undefined;
     }
     current = undefined;
